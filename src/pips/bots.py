@@ -1,0 +1,121 @@
+"""Bots. Each decides from a View only (see pips.game), never from the whole state.
+
+A bot is made with its own generator (so swapping bots never changes the deals)
+and answers `choose(view)`. The smart bot can also think in slices for a screen
+that must keep drawing: `begin(view)`, then `step()` until it returns a move
+(>= 0).
+"""
+
+from pips.rng import Rng
+
+LEVELS = ("random", "greedy", "smart")
+
+
+class RandomBot:
+    level = "random"
+
+    def __init__(self, rng=None, game_class=None):
+        self.rng = rng if rng is not None else Rng(1)
+        self.buf = None
+
+    def _moves(self, view):
+        if self.buf is None or len(self.buf) < view.game_class.max_moves:
+            self.buf = bytearray(view.game_class.max_moves)
+        return view.legal(self.buf)
+
+    def choose(self, view):
+        n = self._moves(view)
+        return self.buf[self.rng.below(n)] if n > 1 else self.buf[0]
+
+    def begin(self, view):
+        self._pending = self.choose(view)
+
+    def step(self):
+        return self._pending
+
+
+class GreedyBot(RandomBot):
+    """The game's own heuristic (Game.greedy), which follows the page's tips."""
+
+    level = "greedy"
+
+    def choose(self, view):
+        n = self._moves(view)
+        if n == 1:
+            return self.buf[0]
+        return view.game_class.greedy(view, self.buf, n, self.rng)
+
+
+class SmartBot(RandomBot):
+    """Determinized Monte Carlo: for each legal move, deal the unseen pieces at
+    random consistently with the view (View.sample), play the move, play the
+    hand out at random, and keep the move with the best total utility.
+    `rollouts` is the budget per decision, shared among the moves."""
+
+    level = "smart"
+    default_rollouts = 48
+
+    def __init__(self, rng=None, game_class=None, rollouts=-1):
+        RandomBot.__init__(self, rng, game_class)
+        self.rollouts = rollouts if rollouts > 0 else self.default_rollouts
+        self.world = None
+        self.scratch = None
+
+    def begin(self, view):
+        n = self._moves(view)
+        self.view = view
+        self.n = n
+        self.done = 0
+        if n == 1:
+            self.best = self.buf[0]
+            self.per_move = 0
+            return
+        self.best = -1
+        self.per_move = max(1, self.rollouts // n)
+        self.totals = [0] * n
+        if self.scratch is None or len(self.scratch) < len(self.buf):
+            self.scratch = bytearray(len(self.buf))
+
+    def step(self, slice_rollouts=8):
+        """Run up to `slice_rollouts` rollouts; return the move once decided, else -1."""
+        if self.per_move == 0:
+            return self.best
+        view = self.view
+        n = self.n
+        todo = n * self.per_move
+        rng = self.rng
+        seat = view.seat
+        while self.done < todo and slice_rollouts > 0:
+            i = self.done % n
+            world = view.sample(rng, self.world)
+            self.world = world
+            world.play(seat, self.buf[i])
+            world.playout(rng, self.scratch)
+            self.totals[i] += world.utility(seat)
+            self.done += 1
+            slice_rollouts -= 1
+        if self.done < todo:
+            return -1
+        best = 0
+        totals = self.totals
+        for i in range(1, n):
+            if totals[i] > totals[best]:
+                best = i
+        self.best = self.buf[best]
+        self.per_move = 0
+        return self.best
+
+    def choose(self, view):
+        self.begin(view)
+        move = self.step(1 << 30)
+        return move
+
+
+def make(level, rng=None, game_class=None, rollouts=-1):
+    if level == "random":
+        return RandomBot(rng, game_class)
+    if level == "greedy":
+        return GreedyBot(rng, game_class)
+    if level == "smart":
+        return SmartBot(rng, game_class, rollouts)
+    raise ValueError("no bot %r (random, greedy or smart)" % level)

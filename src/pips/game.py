@@ -1,0 +1,139 @@
+"""The game protocol: how screens, bots, the command line and the tests talk to a game.
+
+One object is one hand (a deal played out); `pips.match.Match` strings hands
+together. The split follows OpenSpiel's state / legal actions / apply /
+observation, kept lean for a microcontroller:
+
+Class attributes
+    name, title          "block", "Block"
+    min_players, max_players
+    options              ((key, default, allowed values), ...): the table options
+    max_moves            size a legal-move buffer must have
+    stacked_size         how many tiles or cards a stacked deal lists
+
+A hand
+    Game(players, options=None, rng=None, deal=None, first=-1)
+        options: dict of table options (missing keys take their default);
+        rng: a pips.rng.Rng for every shuffle; deal: a stacked deal (codes);
+        first: the seat the game's page names for the first hand (Block's
+        starter, UNO's dealer); -1 draws it by lot from rng.
+    turn                 the seat to act, -1 once the hand is over
+    legal(seat, out)     write that seat's legal moves into out (a bytearray of
+                         max_moves) and return how many; a seat may have moves
+                         out of turn (UNO's catch), and none is 0
+    play(seat, move)     apply a move; ValueError with a clear message, and no
+                         change at all, when it is malformed or illegal
+    view(seat)           what that seat may see: a View (below)
+    winner, scores       after the hand: the winning seat (-1 for none or a tie)
+                         and this hand's points per seat
+    moves                moves played so far
+    move_text(move), parse_move(seat, text)   notation (text depends on the state)
+    info()               the referee's game-specific fields (the whole table)
+    utility(seat)        the hand's outcome for that seat, for bots' rollouts
+
+A View has seat, players, turn, legal(out) for its own seat, sample(rng) which
+returns a whole Game consistent with everything that seat has seen (the
+unseen tiles or cards dealt at random), and the public fields of the game.
+Bots only ever receive Views.
+
+Moves are small ints (0..255), so a legal-move buffer is a bytearray.
+"""
+
+from pips.rng import Rng
+
+
+class Game:
+    name = ""
+    title = ""
+    min_players = 2
+    max_players = 2
+    options = ()
+    max_moves = 64
+    stacked_size = 0
+    resign_in_hand = False  # True: the hand plays on without a resigned seat
+
+    # -- table options -------------------------------------------------
+    @classmethod
+    def table(cls, given=None):
+        """The full option dict: defaults, overridden and checked by `given`."""
+        out = {}
+        for key, default, allowed in cls.options:
+            out[key] = default
+        if given:
+            for key in given:
+                spec = None
+                for o in cls.options:
+                    if o[0] == key:
+                        spec = o
+                if spec is None:
+                    raise ValueError("%s has no option %r" % (cls.name, key))
+                value = given[key]
+                if isinstance(value, str) and isinstance(spec[1], int):
+                    try:
+                        value = int(value)
+                    except ValueError:
+                        pass
+                if value not in spec[2]:
+                    raise ValueError(
+                        "option %s takes %s, not %r"
+                        % (key, " or ".join(str(v) for v in spec[2]), value)
+                    )
+                out[key] = value
+        return out
+
+    @classmethod
+    def check_players(cls, players):
+        if not cls.min_players <= players <= cls.max_players:
+            raise ValueError(
+                "%s takes %d to %d players, not %d"
+                % (cls.title, cls.min_players, cls.max_players, players)
+            )
+
+    @staticmethod
+    def check_deal(deal, full):
+        """A stacked deal must be a permutation of the full set (`full` sorted)."""
+        if sorted(deal) != list(full):
+            raise ValueError("a stacked deal must hold every piece of the set exactly once")
+
+    # -- match hooks (a game may override) -------------------------------
+    @classmethod
+    def next_first(cls, first, players):
+        """Who the page names for the next hand: one seat on."""
+        return (first + 1) % players
+
+    @classmethod
+    def match_over(cls, totals, options, hands_played):
+        target = options.get("target", 0)
+        for t in totals:
+            if t >= target:
+                return True
+        return False
+
+    @classmethod
+    def parse_deal(cls, text):
+        raise ValueError("%s takes no stacked deal" % cls.title)
+
+    # -- defaults -----------------------------------------------------
+    def utility(self, seat):
+        """Points won by seat less the average of the others' (0 while playing)."""
+        scores = self.scores
+        n = self.players
+        return (n * scores[seat] - sum(scores)) // (n - 1) if n > 1 else scores[seat]
+
+    def playout(self, rng, buf):
+        """Play the hand out with uniformly random legal moves (bots' rollouts)."""
+        while self.turn >= 0:
+            seat = self.turn
+            n = self.legal(seat, buf)
+            self.play(seat, buf[rng.below(n)] if n > 1 else buf[0])
+
+    def legal_list(self, seat):
+        buf = bytearray(self.max_moves)
+        return list(buf[: self.legal(seat, buf)])
+
+    def play_text(self, seat, text):
+        self.play(seat, self.parse_move(seat, text))
+
+
+def new_rng(seed):
+    return seed if isinstance(seed, Rng) else Rng(seed)
