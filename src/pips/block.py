@@ -241,15 +241,13 @@ class Block(Game):
             raise ValueError("%s fits both ends: add L or R" % tiles.text(t))
         return t * 2 + (1 if fits_r else 0)
 
+    def move_piece(self, move):
+        """The tile a move lays from the hand, or -1 (pass)."""
+        return move >> 1 if move < PASS else -1
+
     # -- what is shown -----------------------------------------------------
     def line_codes(self):
-        """The line left to right as (left half, right half) pairs."""
-        out = []
-        for i in range(self.lo, self.hi):
-            e = self.line[i]
-            t = e >> 1
-            out.append((LO[t], HI[t]) if e & 1 else (HI[t], LO[t]))
-        return out
+        return line_pairs(self.line, self.lo, self.hi)
 
     def stock(self):
         return COUNT - HAND * self.players
@@ -266,8 +264,24 @@ class Block(Game):
         return BlockView(self, seat)
 
 
+def line_pairs(line, lo, hi):
+    """The line left to right as (left half, right half) pairs."""
+    out = []
+    for i in range(lo, hi):
+        e = line[i]
+        t = e >> 1
+        out.append((LO[t], HI[t]) if e & 1 else (HI[t], LO[t]))
+    return out
+
+
 class BlockView:
-    """What one seat of a Block hand may see."""
+    """What one seat of a Block hand may see.
+
+    Presentation fields shared by every domino view (the screens use only these):
+    piece_kind "tile", table_kind "line", hand_list(), sizes, line_pairs(), ends."""
+
+    piece_kind = "tile"
+    table_kind = "line"
 
     def __init__(self, game, seat):
         self.game_class = type(game)
@@ -288,6 +302,25 @@ class BlockView:
         self.moves = game.moves
         self.winner = game.winner
         self.scores = list(game.scores)
+
+    def hand_list(self):
+        """Own tiles in display order: heaviest first."""
+        ts = tiles.codes(self.hand)
+        ts.sort(key=lambda t: (PIPS[t], HI[t]), reverse=True)
+        return ts
+
+    def line_pairs(self):
+        return line_pairs(self.line, self.lo, self.hi)
+
+    @property
+    def ends(self):
+        return () if self.left < 0 else (self.left, self.right)
+
+    def move_piece(self, move):
+        return move >> 1 if move < PASS else -1
+
+    def move_text(self, move):
+        return Block.move_text(self, move)
 
     def legal(self, out):
         if self.seat != self.turn:
