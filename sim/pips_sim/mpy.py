@@ -1,4 +1,5 @@
-"""Compile the device-side Python to .mpy bytecode with mpy-cross (`make mpy`).
+"""Compile the device-side Python to .mpy bytecode with mpy-cross (`make mpy`),
+and run scripts under the real MicroPython unix port (tests and `make bench`).
 
     python -m pips_sim.mpy [out_dir]
 
@@ -15,6 +16,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_OUT = os.path.join(ROOT, "build", "mpy")
@@ -37,7 +39,7 @@ def mpy_cross():
     return found
 
 
-def sources(root=ROOT):
+def device_sources(root=ROOT):
     """(source path, path inside the build tree) for every device-side file, sorted."""
     out = []
     package = os.path.join(root, "src", "pips")
@@ -76,14 +78,16 @@ def compile_one(src, dst, rel, cross=None, opt=0):
         raise MpyError("mpy-cross failed on %s:\n%s" % (os.path.relpath(src, ROOT), message))
 
 
-def build(out_dir=DEFAULT_OUT, sources=None, opt=0, force=False):
+def build(out_dir=DEFAULT_OUT, sources=None, opt=0, force=False, errors=None):
     """Bring out_dir up to date; return the build-tree paths (re)written this time.
 
     `sources` is a list of (source path, path in the tree) pairs, by default
-    every device-side file (see `sources()`). Stale .mpy files whose source is
-    gone are removed from out_dir/pips."""
+    every device-side file (see `device_sources()`). Stale .mpy files whose source is
+    gone are removed from out_dir/pips. A file that fails raises MpyError, unless
+    `errors` is a list: then its message is appended there (and any old .mpy of
+    it removed) and the build goes on with the other files."""
     if sources is None:
-        sources = globals()["sources"]()
+        sources = device_sources()
     cross = None
     written = []
     wanted = set()
@@ -101,6 +105,13 @@ def build(out_dir=DEFAULT_OUT, sources=None, opt=0, force=False):
             try:
                 compile_one(src, tmp, rel, cross, opt)
                 os.replace(tmp, dst)
+            except MpyError as e:
+                if errors is None:
+                    raise
+                errors.append(str(e))
+                if os.path.exists(dst):
+                    os.remove(dst)
+                continue
             finally:
                 if os.path.exists(tmp):
                     os.remove(tmp)
@@ -114,21 +125,106 @@ def build(out_dir=DEFAULT_OUT, sources=None, opt=0, force=False):
     return written
 
 
+def micropython():
+    """The MicroPython unix port: the one next to this Python (the venv), else on PATH."""
+    here = os.path.join(os.path.dirname(sys.executable), "micropython")
+    if os.path.exists(here):
+        return here
+    found = shutil.which("micropython")
+    if found is None:
+        raise MpyError("micropython not found: run `make` (it is in requirements.txt)")
+    return found
+
+
+def source_path():
+    """sys.path entries that import the device-side code from source, not .mpy."""
+    return [os.path.join(ROOT, "src"), os.path.join(ROOT, "boards"), os.path.join(ROOT, "firmware")]
+
+
+def heap_arg(heap):
+    """`-X heapsize=` value: an int is bytes, a str passes as it is ("32K")."""
+    return heap if isinstance(heap, str) else "%d" % heap
+
+
+def run_micropython(code_or_path, heap=None, path=(), timeout=120, args=()):
+    """Run a script (a path to a .py file, or code as a string) under the unix port
+    with MICROPYPATH = `path`, capped at `heap` when given. Returns
+    (returncode, stdout, stderr). Code is written to a private temporary folder:
+    MicroPython puts the script's own folder first on sys.path, and that folder
+    must not shadow the tree under test."""
+    cmd = [micropython()]
+    if heap is not None:
+        cmd += ["-X", "heapsize=" + heap_arg(heap)]
+    env = dict(os.environ)
+    env["MICROPYPATH"] = os.pathsep.join(list(path) + [".frozen"])
+    folder = None
+    try:
+        if os.path.isfile(code_or_path):
+            script = code_or_path
+        else:
+            folder = tempfile.mkdtemp(prefix="pips-mpy-")
+            script = os.path.join(folder, "script.py")
+            with open(script, "w") as f:
+                f.write(code_or_path)
+        done = subprocess.run(
+            cmd + [script] + [str(a) for a in args],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            env=env,
+        )
+    finally:
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+    return done.returncode, done.stdout, done.stderr
+
+
+def smallest_heap(code, low_k, high_k, path=(), args_list=((),), timeout=120, check=None):
+    """The smallest heap, in KiB, under which `code` succeeds for every args in
+    args_list (a bisection in 1 KiB steps between low_k and high_k, assuming more
+    heap never hurts). `check(stdout)` may add a condition on the output.
+    Returns (KiB, last passing output) or raises MpyError if high_k fails."""
+
+    def passes(k):
+        outs = []
+        for args in args_list:
+            rc, out, err = run_micropython(code, "%dK" % k, path, timeout, args)
+            if rc != 0 or (check is not None and not check(out)):
+                return None, err or out
+            outs.append(out)
+        return outs, ""
+
+    best, why = passes(high_k)
+    if best is None:
+        raise MpyError("fails even with %d KiB of heap:\n%s" % (high_k, why[-2000:]))
+    lo, hi = low_k - 1, high_k  # lo fails (or is below the range), hi passes
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        outs, _ = passes(mid)
+        if outs is None:
+            lo = mid
+        else:
+            hi, best = mid, outs
+    return hi, best
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     force = "--force" in argv
     rest = [a for a in argv if a != "--force"]
     out_dir = rest[0] if rest else DEFAULT_OUT
-    try:
-        written = build(out_dir, force=force)
-    except MpyError as e:
-        print(e, file=sys.stderr)
-        return 1
+    errors = []
+    written = build(out_dir, force=force, errors=errors)
     for rel in written:
         print("compiled", rel)
-    total = len(sources())
-    print("%s: %d of %d files up to date, %d rebuilt" % (out_dir, total - len(written), total, len(written)))
-    return 0
+    total = len(device_sources())
+    print(
+        "%s: %d of %d files up to date, %d rebuilt, %d failed"
+        % (out_dir, total - len(written) - len(errors), total, len(written), len(errors))
+    )
+    for message in errors:
+        print(message, file=sys.stderr)
+    return 1 if errors else 0
 
 
 if __name__ == "__main__":

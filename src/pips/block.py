@@ -4,18 +4,24 @@ State: one tile mask per hand, the union of the hands (`held`), the laid mask,
 the two open ends, and the line as a bytearray of laid entries. A move is
 tile*2 + side: side 0 lays at the left end, 1 at the right; on the empty line
 the side is the orientation (0: larger half on the left). PASS is 56.
+
+A line entry is tile*2 + flag: flag 0 shows the larger half on the left, 1 the
+smaller. The line grows outwards from the middle of its buffer (`lo` .. `hi`).
 """
 
 from pips.compat import const
 from pips.game import Game, new_rng
-from pips.tiles import HI, LO, PIPS, WITH, BIT_CODE, ALL, COUNT
+from pips.rng import Rng
+from pips.tiles import HI, LO, PIPS, WITH, BIT_CODE, ALL, COUNT, DOUBLES
 from pips import tiles
 
 PASS = const(56)
 DRAW = const(57)  # no drawing in Block; the games with a stock use it
 HAND = const(7)
 _MID = const(28)  # the opening entry's index in the line buffer
+_LINE = const(56)
 _ORDER = bytes(range(COUNT))
+_LAY = {1 << t: t * 2 for t in range(COUNT)}  # a tile's bit to its move at the left end
 
 
 def lay_moves(hand, left, right, out):
@@ -25,11 +31,11 @@ def lay_moves(hand, left, right, out):
         while hand:
             low = hand & -hand
             hand ^= low
-            t = BIT_CODE[low]
-            out[n] = t * 2
+            m = _LAY[low]
+            out[n] = m
             n += 1
-            if HI[t] != LO[t]:
-                out[n] = t * 2 + 1
+            if not low & DOUBLES:
+                out[n] = m + 1
                 n += 1
         return n
     wl = WITH[left]
@@ -59,40 +65,76 @@ class Block(Game):
     options = (("target", 100, (50, 100)),)
     max_moves = 58
     stacked_size = 28
+    _defaults = None  # (class, option dict) for hands made without options: read only
 
     def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
-        self.check_players(players)
+        if not self.min_players <= players <= self.max_players:
+            self.check_players(players)
         self.players = players
-        self.table_options = self.table(options)
-        self.hands = [0] * players
+        if options is None:
+            cached = self._defaults
+            if cached is None or cached[0] is not self.__class__:
+                cached = (self.__class__, self.table())
+                self.__class__._defaults = cached
+            self.table_options = cached[1]
+        else:
+            self.table_options = self.table(options)
         self.lacks = bytearray(players)  # per seat, bit v: seen passing on an end v
-        self.line = bytearray(2 * COUNT)
+        self.line = bytearray(_LINE)
         self.scores = [0] * players
-        if rng is None and deal is None:
-            self._clear(0)  # a blank hand for View.sample to fill
-            return
-        rng = new_rng(rng) if rng is not None else None
         if deal is None:
+            if rng is None:
+                self.hands = [0] * players
+                self._clear(0)  # a blank hand for View.sample to fill
+                return
+            if rng.__class__ is not Rng:
+                rng = new_rng(rng)
             order = bytearray(_ORDER)
             rng.shuffle(order, COUNT, HAND * players)
         else:
             order = bytes(deal)
-            self.check_deal(order, range(COUNT))
-        for seat in range(players):
-            m = 0
-            for t in order[seat * HAND : seat * HAND + HAND]:
-                m |= 1 << t
-            self.hands[seat] = m
+            self.check_deal(order, _ORDER)
+            if rng is not None:
+                rng = new_rng(rng)
+        if players == 2:
+            a = 0
+            for t in order[0:HAND]:
+                a |= 1 << t
+            b = 0
+            for t in order[HAND : 2 * HAND]:
+                b |= 1 << t
+            self.hands = [a, b]
+            self.held = a | b
+        else:
+            hands = [0] * players
+            held = 0
+            for s in range(players):
+                m = 0
+                for t in order[HAND * s : HAND * s + HAND]:
+                    m |= 1 << t
+                hands[s] = m
+                held |= m
+            self.hands = hands
+            self.held = held
         if first < 0:
             first = rng.below(players) if rng is not None else 0
-        self._clear(first)
+        self.first = first
+        self.turn = first
+        self.laid = 0
+        self.left = -1
+        self.right = -1
+        self.lo = _MID
+        self.hi = _MID
+        self.winner = -1
+        self.moves = 0
 
     def _clear(self, first):
         self.first = first
         self.turn = first
-        self.held = 0
+        held = 0
         for m in self.hands:
-            self.held |= m
+            held |= m
+        self.held = held
         self.laid = 0
         self.left = -1
         self.right = -1
@@ -112,7 +154,27 @@ class Block(Game):
     def legal(self, seat, out):
         if seat != self.turn:
             return 0
-        return lay_moves(self.hands[seat], self.left, self.right, out)
+        left = self.left
+        if left < 0:
+            return lay_moves(self.hands[seat], -1, -1, out)
+        wl = WITH[left]
+        wr = WITH[self.right]
+        hand = self.hands[seat] & (wl | wr)
+        if not hand:
+            out[0] = PASS
+            return 1
+        n = 0
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            m = _LAY[low]
+            if low & wl:
+                out[n] = m
+                n += 1
+            if low & wr:
+                out[n] = m + 1
+                n += 1
+        return n
 
     def play(self, seat, move):
         if seat != self.turn:
@@ -132,47 +194,46 @@ class Block(Game):
             seat += 1
             self.turn = seat if seat < self.players else 0
             return
-        if not 0 <= move < PASS:
+        try:
+            in_range = 0 <= move < PASS
+            t = move >> 1
+        except TypeError:
+            in_range = False
+        if not in_range:
             raise ValueError("no such move in Block: %r" % (move,))
-        t = move >> 1
         bit = 1 << t
         if not hand & bit:
             raise ValueError("%s is not in seat %d's hand" % (tiles.text(t), seat))
-        hi = HI[t]
-        lo = LO[t]
         if left < 0:
             if move & 1:
-                if hi == lo:
+                left = LO[t]
+                right = HI[t]
+                if left == right:
                     raise ValueError("a double is laid one way only: play it as %s" % tiles.text(t))
-                left, right = lo, hi
-                self.line[_MID] = move
             else:
-                left, right = hi, lo
-                self.line[_MID] = move
+                left = HI[t]
+                right = LO[t]
+            self.line[_MID] = move
             self.hi = _MID + 1
+            self.left = left
+            self.right = right
         elif move & 1:
             if not WITH[right] & bit:
                 raise ValueError("%s does not match the right end (%d)" % (tiles.text(t), right))
-            # laid with the touching half on the left: flag 1 when that is the low half
-            if lo == right and hi != lo:
-                self.line[self.hi] = t * 2 + 1
-                right = hi
-            else:
-                self.line[self.hi] = t * 2
-                right = lo
-            self.hi += 1
+            # the touching half is on the left: flag 1 when the far half is the larger
+            end = PIPS[t] - right
+            hi = self.hi
+            self.line[hi] = move - 1 + (end > right)
+            self.hi = hi + 1
+            self.right = right = end
         else:
             if not WITH[left] & bit:
                 raise ValueError("%s does not match the left end (%d)" % (tiles.text(t), left))
-            self.lo -= 1
-            if hi == left:
-                self.line[self.lo] = t * 2 + 1 if hi != lo else t * 2
-                left = lo
-            else:
-                self.line[self.lo] = t * 2
-                left = hi
-        self.left = left
-        self.right = right
+            end = PIPS[t] - left
+            lo = self.lo - 1
+            self.line[lo] = move + (end < left)
+            self.lo = lo
+            self.left = left = end
         hand ^= bit
         self.hands[seat] = hand
         held = self.held ^ bit
@@ -188,17 +249,123 @@ class Block(Game):
             self.turn = seat if seat < self.players else 0
 
     def _finish(self, domino):
-        """End the hand: `domino` is the seat that went out, or -1 for a dead end."""
+        """End the hand: `domino` is the seat that went out, or -1 for a dead end.
+        The winner scores every other hand's pips; a dead end goes to the one
+        lowest count, and equal lowest counts score nobody."""
         self.turn = -1
-        counts = [tiles.pips(m) for m in self.hands]
-        winner = domino
-        if winner < 0:
-            low = min(counts)
-            if counts.count(low) == 1:
-                winner = counts.index(low)
+        scores = self.scores
+        total = 0
+        low = 999
+        winner = -1
+        for s in range(self.players):
+            m = self.hands[s]
+            count = 0
+            while m:
+                b = m & -m
+                count += PIPS[BIT_CODE[b]]
+                m ^= b
+            total += count
+            if count < low:
+                low = count
+                winner = s
+            elif count == low:
+                winner = -1
+        if domino >= 0:
+            winner = domino
         self.winner = winner
         if winner >= 0:
-            self.scores[winner] = sum(counts) - counts[winner]
+            scores[winner] = total - low if domino < 0 else total
+        # (a domino's own hand is empty, so `total` is already the others' pips)
+
+    def playout(self, rng, buf):
+        """Play the hand out for a bot's rollout: each seat lays its heaviest
+        playable tile half of the time and a random one otherwise (uniform
+        play undervalues shedding weight). The state stays exact, line included."""
+        turn = self.turn
+        if turn < 0:
+            return
+        if self.left < 0:
+            n = self.legal(turn, buf)
+            self.play(turn, buf[rng.below(n)])
+            turn = self.turn
+            if turn < 0:
+                return
+        hands = self.hands
+        players = self.players
+        lacks = self.lacks
+        line = self.line
+        left = self.left
+        right = self.right
+        held = self.held
+        laid = self.laid
+        lo = self.lo
+        hi = self.hi
+        moves = self.moves
+        winner = -1
+        while True:
+            wl = WITH[left]
+            wr = WITH[right]
+            hand = hands[turn]
+            fit = hand & (wl | wr)
+            moves += 1
+            if not fit:
+                lacks[turn] |= (1 << left) | (1 << right)
+                turn += 1
+                if turn == players:
+                    turn = 0
+                continue
+            if fit & (fit - 1):  # a choice to make
+                r = rng.below(8)
+                if r < _HEAVY:
+                    best = -1
+                    while fit:
+                        low = fit & -fit
+                        fit ^= low
+                        t = BIT_CODE[low]
+                        if PIPS[t] > best:
+                            best = PIPS[t]
+                            bit = low
+                else:
+                    k = 0
+                    while fit:
+                        low = fit & -fit
+                        fit ^= low
+                        buf[k] = BIT_CODE[low]
+                        k += 1
+                    bit = 1 << buf[rng.below(k)]
+            else:
+                bit = fit
+            t = BIT_CODE[bit]
+            if bit & wr and (not bit & wl or rng.below(2)):
+                end = PIPS[t] - right
+                line[hi] = t * 2 + (end > right)
+                hi += 1
+                right = end
+            else:
+                end = PIPS[t] - left
+                lo -= 1
+                line[lo] = t * 2 + (end < left)
+                left = end
+            hand ^= bit
+            hands[turn] = hand
+            held ^= bit
+            laid |= bit
+            if not hand:
+                winner = turn
+                break
+            if not held & (WITH[left] | WITH[right]):
+                break
+            turn += 1
+            if turn == players:
+                turn = 0
+        self.left = left
+        self.right = right
+        self.held = held
+        self.laid = laid
+        self.lo = lo
+        self.hi = hi
+        self.moves = moves
+        self._finish(winner)
 
     # -- notation --------------------------------------------------------
     def move_text(self, move):
@@ -239,6 +406,10 @@ class Block(Game):
         fits_r = WITH[self.right] >> t & 1
         if fits_l and fits_r:
             raise ValueError("%s fits both ends: add L or R" % tiles.text(t))
+        if not (fits_l or fits_r):
+            raise ValueError(
+                "%s matches neither end (%d, %d)" % (tiles.text(t), self.left, self.right)
+            )
         return t * 2 + (1 if fits_r else 0)
 
     def move_piece(self, move):
@@ -263,6 +434,25 @@ class Block(Game):
     def view(self, seat):
         return BlockView(self, seat)
 
+    @staticmethod
+    def distinct_moves(view, moves, n):
+        """Drop moves that mirror another (for bots): the two orientations of
+        the opening tile, and L/R when both ends show the same number.
+        Compacts `moves` in place and returns the new count."""
+        if view.left >= 0 and view.left != view.right:
+            return n
+        k = 0
+        for i in range(n):
+            m = moves[i]
+            if m & 1 and m < PASS and (m - 1) in moves[:n]:
+                continue
+            moves[k] = m
+            k += 1
+        return k
+
+
+_HEAVY = const(4)  # rollouts: out of 8, how often a seat lays its heaviest tile
+
 
 def line_pairs(line, lo, hi):
     """The line left to right as (left half, right half) pairs."""
@@ -272,6 +462,18 @@ def line_pairs(line, lo, hi):
         t = e >> 1
         out.append((LO[t], HI[t]) if e & 1 else (HI[t], LO[t]))
     return out
+
+
+def _forbidden(lack):
+    """The tiles showing a number in the bit set `lack`."""
+    forbid = 0
+    v = 0
+    while lack:
+        if lack & 1:
+            forbid |= WITH[v]
+        lack >>= 1
+        v += 1
+    return forbid
 
 
 class BlockView:
@@ -302,6 +504,7 @@ class BlockView:
         self.moves = game.moves
         self.winner = game.winner
         self.scores = list(game.scores)
+        self._pool = None
 
     def hand_list(self):
         """Own tiles in display order: heaviest first."""
@@ -328,43 +531,22 @@ class BlockView:
         return lay_moves(self.hand, self.left, self.right, out)
 
     def sample(self, rng, world=None):
-        """A whole hand consistent with this view: opponents' tiles dealt from the
-        unseen ones, never a tile showing a number that opponent passed on."""
+        """A whole hand consistent with this view: the opponents' tiles dealt at
+        random from the unseen ones, never a tile showing a number that opponent
+        passed on (unless no deal can satisfy every pass, which a real hand never
+        asks). The tiles not dealt are the unused stock."""
         if world is None:
             world = self.game_class(self.players, self.table_options)
-        unseen = ALL & ~self.hand & ~self.laid
-        pool = bytearray(tiles.codes(unseen))
+        if self._pool is None:
+            self._prepare()
         hands = world.hands
-        for attempt in range(12):
-            rng.shuffle(pool)
-            taken = 0
-            ok = True
-            for s in range(self.players):
-                if s == self.seat:
-                    hands[s] = self.hand
-                    continue
-                forbid = 0
-                if attempt < 10:  # then give up on the pass constraints
-                    lack = self.lacks[s]
-                    for v in range(7):
-                        if lack >> v & 1:
-                            forbid |= WITH[v]
-                need = self.sizes[s]
-                m = 0
-                for t in pool:
-                    if need == 0:
-                        break
-                    bit = 1 << t
-                    if not (taken | forbid) & bit:
-                        m |= bit
-                        need -= 1
-                if need:
-                    ok = False
-                    break
-                taken |= m
-                hands[s] = m
-            if ok:
-                break
+        for s in range(self.players):
+            hands[s] = 0
+        hands[self.seat] = self.hand
+        opponents = self._opponents
+        if not self._deal(rng, hands, opponents, True):
+            if not self._assign(rng, hands, opponents):
+                self._deal(rng, hands, opponents, False)
         world._clear(self.first)
         world.turn = self.turn
         world.laid = self.laid
@@ -376,6 +558,98 @@ class BlockView:
         world.lacks[:] = self.lacks
         world.moves = self.moves
         return world
+
+    def _prepare(self):
+        """Once per view: the unseen tiles, and the opponents in the order to deal
+        them (the most constrained first), with what each may not hold."""
+        unseen = ALL & ~self.hand & ~self.laid
+        self._pool = bytearray(tiles.codes(unseen))
+        self._unseen = unseen
+        opponents = []
+        for s in range(self.players):
+            if s != self.seat and self.sizes[s]:
+                forbid = _forbidden(self.lacks[s]) & unseen
+                opponents.append((-tiles.count(forbid), s, forbid))
+        opponents.sort()
+        self._opponents = [(s, forbid) for _, s, forbid in opponents]
+
+    def _deal(self, rng, hands, opponents, constrained):
+        """Deal each opponent a random set of allowed tiles in turn; False when
+        one runs short (possible with several opponents)."""
+        pool = self._pool
+        sizes = self.sizes
+        for attempt in range(3 if constrained else 1):
+            free = self._unseen
+            ok = True
+            for s, forbid in opponents:
+                allowed = free & ~forbid if constrained else free
+                k = 0
+                while allowed:
+                    low = allowed & -allowed
+                    allowed ^= low
+                    pool[k] = BIT_CODE[low]
+                    k += 1
+                need = sizes[s]
+                if k < need:
+                    ok = False
+                    break
+                rng.shuffle(pool, k, need)
+                m = 0
+                for i in range(need):
+                    m |= 1 << pool[i]
+                hands[s] = m
+                free ^= m
+            if ok:
+                return True
+        return False
+
+    def _assign(self, rng, hands, opponents):
+        """An exact deal when random dealing keeps running short: place the unseen
+        tiles one by one, moving placed tiles between holders along an augmenting
+        path when every holder allowed a tile is full (bipartite matching).
+        Holder k < len(opponents) is an opponent, the last one the stock."""
+        pool = bytearray(tiles.codes(self._unseen))
+        rng.shuffle(pool)
+        count = len(opponents)
+        room = [self.sizes[s] for s, _ in opponents]
+        stock_room = len(pool) - sum(room)
+        if stock_room < 0:
+            return False
+        room.append(stock_room)
+        allow = [ALL & ~forbid for _, forbid in opponents]
+        allow.append(ALL)
+        held = [0] * (count + 1)
+
+        seen = [0]  # holders already searched in this placement
+
+        def place(t):
+            bit = 1 << t
+            for h in range(count + 1):
+                if allow[h] & bit and room[h]:
+                    held[h] |= bit
+                    room[h] -= 1
+                    return True
+            for h in range(count + 1):
+                if allow[h] & bit and not seen[0] >> h & 1:
+                    seen[0] |= 1 << h
+                    m = held[h]
+                    while m:  # make room in h: move one of its tiles on
+                        low = m & -m
+                        m ^= low
+                        held[h] ^= low
+                        if place(BIT_CODE[low]):
+                            held[h] |= bit
+                            return True
+                        held[h] |= low
+            return False
+
+        for t in pool:
+            seen[0] = 0
+            if not place(t):
+                return False
+        for k in range(count):
+            hands[opponents[k][0]] = held[k]
+        return True
 
 
 def greedy(view, moves, n, rng):

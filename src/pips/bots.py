@@ -30,7 +30,7 @@ class RandomBot:
     def begin(self, view):
         self._pending = self.choose(view)
 
-    def step(self):
+    def step(self, slice_rollouts=8):
         return self._pending
 
 
@@ -47,22 +47,34 @@ class GreedyBot(RandomBot):
 
 
 class SmartBot(RandomBot):
-    """Determinized Monte Carlo: for each legal move, deal the unseen pieces at
-    random consistently with the view (View.sample), play the move, play the
-    hand out at random, and keep the move with the best total utility.
-    `rollouts` is the budget per decision, shared among the moves."""
+    """Determinized Monte Carlo with common random numbers.
+
+    Each round deals the unseen pieces at random consistently with the view
+    (View.sample), then tries every candidate move on that same deal, playing
+    the hand out with the game's playout policy (Game.playout) from the same
+    generator state, so that the moves are compared on equal luck. The move
+    with the best summed utility (Game.utility: the hand's points margin) wins.
+    `rollouts` is the budget per decision, shared among the moves; a game may
+    list mirror moves once (`distinct_moves`), which leaves more for the rest."""
 
     level = "smart"
-    default_rollouts = 48
+    default_rollouts = 160
 
     def __init__(self, rng=None, game_class=None, rollouts=-1):
         RandomBot.__init__(self, rng, game_class)
         self.rollouts = rollouts if rollouts > 0 else self.default_rollouts
         self.world = None
         self.scratch = None
+        self.saved = None
+        self.per_move = 0
+        self.best = -1
 
     def begin(self, view):
         n = self._moves(view)
+        if n > 1:
+            distinct = getattr(view.game_class, "distinct_moves", None)
+            if distinct is not None:
+                n = distinct(view, self.buf, n)
         self.view = view
         self.n = n
         self.done = 0
@@ -75,6 +87,11 @@ class SmartBot(RandomBot):
         self.totals = [0] * n
         if self.scratch is None or len(self.scratch) < len(self.buf):
             self.scratch = bytearray(len(self.buf))
+        if self.saved is None:
+            self.saved = list(self.rng._words)
+        world = self.world
+        if world is not None and (world.players != view.players or type(world) is not view.game_class):
+            self.world = None
 
     def step(self, slice_rollouts=8):
         """Run up to `slice_rollouts` rollouts; return the move once decided, else -1."""
@@ -84,31 +101,42 @@ class SmartBot(RandomBot):
         n = self.n
         todo = n * self.per_move
         rng = self.rng
+        words = rng._words
+        saved = self.saved
         seat = view.seat
-        while self.done < todo and slice_rollouts > 0:
-            i = self.done % n
+        buf = self.buf
+        totals = self.totals
+        done = self.done
+        while done < todo and slice_rollouts > 0:
+            i = done % n
+            # every move of a round starts from the same generator state: same deal, same luck
+            if i == 0:
+                saved[:] = words
+                self.saved_at = rng._at
+            else:
+                words[:] = saved
+                rng._at = self.saved_at
             world = view.sample(rng, self.world)
             self.world = world
-            world.play(seat, self.buf[i])
+            world.play(seat, buf[i])
             world.playout(rng, self.scratch)
-            self.totals[i] += world.utility(seat)
-            self.done += 1
+            totals[i] += world.utility(seat)
+            done += 1
             slice_rollouts -= 1
-        if self.done < todo:
+        self.done = done
+        if done < todo:
             return -1
         best = 0
-        totals = self.totals
         for i in range(1, n):
             if totals[i] > totals[best]:
                 best = i
-        self.best = self.buf[best]
+        self.best = buf[best]
         self.per_move = 0
         return self.best
 
     def choose(self, view):
         self.begin(view)
-        move = self.step(1 << 30)
-        return move
+        return self.step(1 << 30)
 
 
 def make(level, rng=None, game_class=None, rollouts=-1):

@@ -12,3 +12,60 @@ B = const(32)
 MENU = const(64)
 
 NAMES = ("LEFT", "RIGHT", "UP", "DOWN", "A", "B", "MENU")
+
+ALL = const(127)
+_DEBOUNCE_MS = const(25)  # after a change, bounces this long are ignored
+LONG_MS = const(600)  # holding A this long is B
+_REPEAT_DELAY_MS = const(450)
+_REPEAT_MS = const(160)
+_STEPS = const(LEFT | RIGHT | UP | DOWN)  # keys that repeat while held
+
+
+class Keys:
+    """Turns raw key masks into presses.
+
+    `poll(raw, now_ms)` may be called as often as the board likes (every frame,
+    or faster from a timer); presses gather until `take()` collects them, so a
+    tap between two frames is never lost. A change of the raw state counts at
+    once; changes in the debounce time after it are contact bounce, ignored.
+    A is reported when released (a short tap), or as B once held for LONG_MS,
+    so a board with only LEFT, RIGHT and A still has B. Arrows repeat when held.
+    """
+
+    def __init__(self):
+        self.stable = 0  # debounced state
+        self.changed_at = -10000  # when the debounced state last changed
+        self.pending = 0
+        self.a_since = -1  # when A went down, -1 when up or already long
+        self.repeat_at = 0
+
+    def poll(self, raw, now):
+        # A change counts at once, then the keys are deaf to bounces for the
+        # debounce time: a tap seen by a single poll still counts.
+        if raw != self.stable and now - self.changed_at >= _DEBOUNCE_MS:
+            down = raw & ~self.stable
+            up = self.stable & ~raw
+            self.stable = raw
+            self.changed_at = now
+            self.pending |= down & ~A
+            if down & A:
+                self.a_since = now
+            if up & A:
+                if self.a_since >= 0:
+                    self.pending |= A
+                self.a_since = -1
+            if down & _STEPS:
+                self.repeat_at = now + _REPEAT_DELAY_MS
+        if self.a_since >= 0 and now - self.a_since >= LONG_MS:
+            self.pending |= B
+            self.a_since = -1  # the release that follows is not a tap
+        held = self.stable & _STEPS
+        if held and now >= self.repeat_at:
+            self.pending |= held
+            self.repeat_at = now + _REPEAT_MS
+
+    def take(self):
+        """The presses since the last take, as a mask."""
+        p = self.pending
+        self.pending = 0
+        return p

@@ -1,0 +1,292 @@
+"""ST7789 / ST7789V driver: a 4-bit frame buffer sent through a 16-colour lookup table.
+
+The design follows Peter Hinch's nano-gui drivers: the driver *is* a
+`framebuf.FrameBuffer` (so text, rectangles and blits draw straight into it), the
+buffer holds 4 bits per pixel (GS4_HMSB: 240x135 -> 16,200 bytes instead of the
+64,800 a full RGB565 buffer would take), and the colours are expanded to RGB565
+only on the way out, a few lines at a time, into a small line buffer.
+
+    display = ST7789(spi, dc, cs, rst, time.sleep_ms, lut=palette.rgb565_table())
+    display.fill_rect(0, 0, 20, 10, 3)   # colour 3 of the lookup table
+    display.show(0, 0, 20, 10)           # send only that window
+
+The expansion uses `FrameBuffer.blit(source, x, y, key, palette)` (MicroPython's
+C code) with the lookup table wrapped as a 16x1 RGB565 frame buffer: a 4-bit
+pixel value is a palette index, the palette pixel is copied into the RGB565 line.
+The table holds big-endian RGB565 (the byte order the ST7789 reads), and RGB565
+frame buffers store native little-endian uint16s, so the two bytes travel
+unchanged from the table to the wire. This needs no viper: a viper expander
+would need the .mpy compiled per CPU (`mpy-cross -march=...`), while this one
+runs from the same portable .mpy on the Pico and on the unix port the tests use.
+Firmware older than MicroPython 1.20 lacks blit's palette argument; the driver
+then falls back to a plain-Python loop (slow but correct; `expander` says which).
+
+The driver imports nothing board-specific: it takes the SPI bus, the DC/CS/RST
+pins (anything callable as `pin(0)` / `pin(1)`; rst may be None) and a
+`sleep_ms` function, so tests drive it with fakes. `bytes_sent` counts every
+byte written to the bus (commands, arguments and pixels).
+
+Command numbers and section references are from the Sitronix ST7789V datasheet
+(v1.x), chapter 9.1 "System Function Command Table 1"; the page numbers differ
+between datasheet revisions, so they are not given (confirm against your copy).
+"""
+
+import framebuf
+from micropython import const
+
+_SWRESET = const(0x01)  # 9.1.2 Software Reset: wait 5 ms before the next command
+_SLPOUT = const(0x11)  # 9.1.12 Sleep Out: wait 5 ms before the next command, 120 ms before SLPIN
+_NORON = const(0x13)  # 9.1.14 Normal Display Mode On (partial mode off)
+_INVON = const(0x21)  # 9.1.16 Display Inversion On: the IPS panel shows true colours with it
+_DISPON = const(0x29)  # 9.1.19 Display On
+_CASET = const(0x2A)  # 9.1.20 Column Address Set: XS high, XS low, XE high, XE low
+_RASET = const(0x2B)  # 9.1.21 Row Address Set: YS high, YS low, YE high, YE low
+_RAMWR = const(0x2C)  # 9.1.22 Memory Write: pixels fill the window row by row
+_MADCTL = const(0x36)  # 9.1.28 Memory Data Access Control: MY MX MV ML RGB MH - -
+_COLMOD = const(0x3A)  # 9.1.32 Interface Pixel Format
+
+# COLMOD: D2..D0 = 101 is 16 bits per pixel on the MCU (SPI) interface; the
+# upper nibble sets the RGB-interface format, unused over SPI (0x55 also works).
+_COLMOD_RGB565 = const(0x05)
+
+# MADCTL bits (9.1.28).
+MADCTL_MY = const(0x80)  # row address order: bottom to top
+MADCTL_MX = const(0x40)  # column address order: right to left
+MADCTL_MV = const(0x20)  # row/column exchange: landscape on a portrait panel
+MADCTL_ML = const(0x10)  # vertical refresh order
+MADCTL_BGR = const(0x08)  # BGR colour filter order
+
+# Landscape for the Waveshare Pico-LCD-1.14 (the value its own demo sends): MV
+# swaps rows and columns, so CASET addresses run along the 320-long side of the
+# 240x320 RAM and RASET along the 240-long side; MX mirrors the column order so
+# that the picture is not mirrored on this module. In that address space the
+# 135-row panel sits at RAM rows 53..187 (not 52..186: with MX set the 52-row
+# margin of the portrait layout lands on the other side, 240 - 52 - 135 = 53)
+# and the 240 columns at 40..279.
+MADCTL_LANDSCAPE = const(0x70)  # MX | MV | ML
+
+_RESET_PULSE_MS = const(10)  # RESX low >= 10 us (reset timing table), generous here
+_RESET_WAIT_MS = const(120)  # reset cancel takes up to 120 ms
+_SWRESET_WAIT_MS = const(150)  # 120 ms before SLPOUT after a reset, plus margin
+_SLPOUT_WAIT_MS = const(120)  # the booster settles; 5 ms is the minimum to the next command
+_DISPON_WAIT_MS = const(20)
+
+
+def grey_lut():
+    """16 grey levels as big-endian RGB565: the table used when none is given."""
+    out = bytearray(32)
+    for i in range(16):
+        level = i * 17  # 0..255
+        c = ((level & 0xF8) << 8) | ((level & 0xFC) << 3) | (level >> 3)
+        out[2 * i] = c >> 8
+        out[2 * i + 1] = c & 0xFF
+    return out
+
+
+def palette_blit_works():
+    """True when this firmware's FrameBuffer.blit takes a palette (MicroPython 1.20+)."""
+    src = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
+    src.pixel(1, 0, 1)
+    table = framebuf.FrameBuffer(bytearray(b"\x00\x00\x12\x34"), 2, 1, framebuf.RGB565)
+    out = bytearray(4)
+    try:
+        framebuf.FrameBuffer(out, 2, 1, framebuf.RGB565).blit(src, 0, 0, -1, table)
+    except TypeError:  # blit() takes at most 4 positional arguments
+        return False
+    return out == b"\x00\x00\x12\x34"
+
+
+class ST7789(framebuf.FrameBuffer):
+    """A width x height 4-bit frame buffer on an ST7789 panel.
+
+    lut: 32 bytes, colour i as big-endian RGB565 at lut[2i:2i+2] (a bytearray is
+    kept, not copied: changing it in place changes the colours of the next show()).
+    col_offset/row_offset: where the visible panel starts in the controller's
+    RAM in the MADCTL orientation chosen. lines: the line buffer holds this
+    many full-width RGB565 lines (a narrow window packs more rows per write).
+    expander: "blit" (C, the default when available) or "python".
+    """
+
+    def __init__(
+        self,
+        spi,
+        dc,
+        cs,
+        rst,
+        sleep_ms,
+        width=240,
+        height=135,
+        col_offset=40,
+        row_offset=53,
+        madctl=MADCTL_LANDSCAPE,
+        lut=None,
+        lines=4,
+        expander=None,
+        init=True,
+    ):
+        self.width = width
+        self.height = height
+        self._stride = (width + 1) >> 1  # bytes per 4-bit row
+        self.buffer = bytearray(self._stride * height)
+        super().__init__(self.buffer, width, height, framebuf.GS4_HMSB)
+        self._spi = spi
+        self._dc = dc
+        self._cs = cs
+        self._rst = rst
+        self._sleep_ms = sleep_ms
+        self.col_offset = col_offset
+        self.row_offset = row_offset
+        self.madctl = madctl
+        if lut is None:
+            lut = grey_lut()
+        elif not isinstance(lut, bytearray):
+            lut = bytearray(lut)  # the palette frame buffer needs a writable buffer
+        self.lut = lut
+        self._palette = framebuf.FrameBuffer(self.lut, 16, 1, framebuf.RGB565)
+        self._line = bytearray(2 * width * lines)
+        self._line_mv = memoryview(self._line)
+        self._line_fb = None  # RGB565 view of the line buffer for the last window width
+        self._line_fb_width = 0
+        self._one = bytearray(1)
+        self._four = bytearray(4)
+        if expander is None:
+            expander = "blit" if palette_blit_works() else "python"
+        if expander not in ("blit", "python"):
+            raise ValueError("expander must be 'blit' or 'python'")
+        self.expander = expander
+        self.bytes_sent = 0
+        self.windows_sent = 0
+        cs(1)
+        dc(1)
+        if init:
+            self.init()
+
+    # -- the bus ----------------------------------------------------------
+    def _write(self, data):
+        self._spi.write(data)
+        self.bytes_sent += len(data)
+
+    def _command(self, command, args=None):
+        """One command and its arguments; CS stays as the caller set it."""
+        self._dc(0)
+        self._one[0] = command
+        self._write(self._one)
+        self._dc(1)
+        if args is not None:
+            self._write(args)
+
+    def _command1(self, command, arg):
+        self._cs(0)
+        self._command(command)
+        self._one[0] = arg
+        self._write(self._one)
+        self._cs(1)
+
+    def _address(self, command, start, end):
+        four = self._four
+        four[0] = start >> 8
+        four[1] = start & 0xFF
+        four[2] = end >> 8
+        four[3] = end & 0xFF
+        self._command(command, four)
+
+    # -- setup --------------------------------------------------------------
+    def init(self):
+        """Reset the controller, set it up for RGB565 landscape, clear it, turn it on."""
+        sleep_ms = self._sleep_ms
+        if self._rst is not None:
+            self._rst(1)
+            sleep_ms(1)
+            self._rst(0)
+            sleep_ms(_RESET_PULSE_MS)
+            self._rst(1)
+            sleep_ms(_RESET_WAIT_MS)
+        for command, wait in ((_SWRESET, _SWRESET_WAIT_MS), (_SLPOUT, _SLPOUT_WAIT_MS)):
+            self._cs(0)
+            self._command(command)
+            self._cs(1)
+            sleep_ms(wait)
+        self._command1(_MADCTL, self.madctl)
+        self._command1(_COLMOD, _COLMOD_RGB565)
+        for command in (_INVON, _NORON):
+            self._cs(0)
+            self._command(command)
+            self._cs(1)
+        # The RAM holds noise after power-up: paint colour 0 before the panel shows it.
+        self.fill(0)
+        self.show()
+        self._cs(0)
+        self._command(_DISPON)
+        self._cs(1)
+        sleep_ms(_DISPON_WAIT_MS)
+
+    def set_lut(self, table):
+        """Replace the 16 colours (32 bytes of big-endian RGB565); takes effect on show()."""
+        self.lut[:] = table
+
+    # -- sending ------------------------------------------------------------
+    def show(self, x=0, y=0, w=None, h=None):
+        """Send the window x, y, w, h (the whole screen by default), clipped to the
+        screen; return the number of bytes this call put on the bus."""
+        if w is None:
+            w = self.width - x
+        if h is None:
+            h = self.height - y
+        if x < 0:
+            w += x
+            x = 0
+        if y < 0:
+            h += y
+            y = 0
+        if x + w > self.width:
+            w = self.width - x
+        if y + h > self.height:
+            h = self.height - y
+        if w <= 0 or h <= 0:
+            return 0
+        before = self.bytes_sent
+        self._cs(0)
+        self._address(_CASET, self.col_offset + x, self.col_offset + x + w - 1)
+        self._address(_RASET, self.row_offset + y, self.row_offset + y + h - 1)
+        self._command(_RAMWR)  # leaves DC high: the pixels follow
+        rows = len(self._line) // (2 * w)  # rows per write; the last write may hold fewer
+        if self.expander == "blit":
+            if self._line_fb_width != w:
+                self._line_fb = framebuf.FrameBuffer(self._line, w, rows, framebuf.RGB565)
+                self._line_fb_width = w
+            dest = self._line_fb
+            palette = self._palette
+            row = y
+            end = y + h
+            while row < end:
+                n = rows if end - row >= rows else end - row
+                dest.blit(self, -x, -row, -1, palette)
+                self._write(self._line_mv[: 2 * w * n])
+                row += n
+        else:
+            row = y
+            end = y + h
+            while row < end:
+                n = rows if end - row >= rows else end - row
+                self._expand_python(x, row, w, n)
+                self._write(self._line_mv[: 2 * w * n])
+                row += n
+        self._cs(1)
+        self.windows_sent += 1
+        return self.bytes_sent - before
+
+    def _expand_python(self, x, y, w, rows):
+        """The fallback expander: rows of w pixels from (x, y) into the line buffer."""
+        buf = self.buffer
+        lut = self.lut
+        out = self._line
+        stride = self._stride
+        o = 0
+        for row in range(y, y + rows):
+            base = row * stride
+            for col in range(x, x + w):
+                byte = buf[base + (col >> 1)]
+                index = (byte & 0x0F if col & 1 else byte >> 4) << 1  # even x: high nibble
+                out[o] = lut[index]
+                out[o + 1] = lut[index + 1]
+                o += 2

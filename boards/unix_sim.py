@@ -1,0 +1,128 @@
+"""A board for the MicroPython unix port: the real ST7789 driver over a fake SPI bus.
+
+The same tiny interface as every board file (pico_lcd_114.py):
+
+    display          the ST7789 driver (a 4-bit framebuf.FrameBuffer)
+    width, height    240, 135
+    read_keys()      bit mask of the logical keys pressed (pips.ui.keys)
+    ticks_ms(), ticks_diff(a, b), sleep_ms(ms)
+    backlight(percent)
+
+Nothing is wired: the bus counts what the driver writes (and can record it,
+`bus.record = []`), keys come from a script fed with `feed()`, and `sleep_ms`
+only moves the clock on, so a session that would take minutes on a Pico runs
+as fast as the host can compute it. `ticks_ms()` is the host's real clock plus
+every millisecond "slept", so time still passes while the code computes.
+"""
+
+import st7789
+from pips.ui.palette import rgb565_table
+
+try:
+    from time import ticks_diff, ticks_ms as _host_ticks_ms
+except ImportError:  # CPython with a framebuf stand-in
+    from time import monotonic as _monotonic
+
+    def _host_ticks_ms():
+        return int(_monotonic() * 1000)
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+width = 240
+height = 135
+
+
+class Pin:
+    """An output pin that remembers its level: pin(v) sets it, pin() reads it."""
+
+    def __init__(self, level=1):
+        self.level = level
+
+    def __call__(self, level=None):
+        if level is None:
+            return self.level
+        self.level = level
+
+    value = __call__
+
+
+class Bus:
+    """A write-only SPI bus: counts bytes and writes; with `record` a list, appends
+    (dc, cs, bytes) for every write, the bytes copied."""
+
+    def __init__(self, dc, cs):
+        self.dc = dc
+        self.cs = cs
+        self.bytes = 0
+        self.writes = 0
+        self.record = None
+
+    def write(self, data):
+        self.bytes += len(data)
+        self.writes += 1
+        if self.record is not None:
+            self.record.append((self.dc.level, self.cs.level, bytes(data)))
+
+
+_slept = [0]
+brightness = [100]
+
+
+def backlight(percent):
+    brightness[0] = percent
+
+
+def ticks_ms():
+    return _host_ticks_ms() + _slept[0]
+
+
+def sleep_ms(ms):
+    if ms > 0:
+        _slept[0] += ms
+
+
+dc = Pin(1)
+cs = Pin(1)
+rst = Pin(1)
+bus = Bus(dc, cs)
+display = st7789.ST7789(bus, dc, cs, rst, sleep_ms, width, height, lut=rgb565_table())
+
+# -- keys ---------------------------------------------------------------------
+_script = []  # key masks still to come, one per read_keys() call
+_next = [0]
+_after = [None]  # called with the read count once the script has run out
+
+
+def feed(masks):
+    """Queue key masks, one per later read_keys() call (0: nothing pressed)."""
+    for m in masks:
+        _script.append(m)
+
+
+def press(mask, hold=1, gap=2):
+    """Queue one key press: `mask` for `hold` reads, then nothing for `gap` reads."""
+    feed([mask] * hold + [0] * gap)
+
+
+def pending():
+    """How many scripted reads are left."""
+    left = len(_script) - _next[0]
+    return left if left > 0 else 0
+
+
+def then(keys_for_read):
+    """After the script: read_keys() returns keys_for_read(n), n counting reads
+    from 0 (a long session needs no long list)."""
+    _after[0] = keys_for_read
+
+
+def read_keys():
+    i = _next[0]
+    _next[0] = i + 1
+    if i < len(_script):
+        return _script[i]
+    if _after[0] is not None:
+        return _after[0](i)
+    return 0

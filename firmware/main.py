@@ -1,0 +1,88 @@
+"""Pips on the device: the board's display and keys driving the screens.
+
+MicroPython runs this file at boot. It imports the board file named by BOARD
+(boards/pico_lcd_114.py on the reference board), puts a 4-bit frame-buffer
+surface on its display, and runs the screens' App at about 30 frames a second:
+read the keys, let the App update and draw (its frame() ends by sending the
+dirty areas to the panel), then spend what is left of the frame collecting
+garbage and sleeping.
+
+Tests import this module on the unix port and call `run(board)` with the
+unix_sim board (and a frame limit); `__name__` is "__main__" only at boot.
+"""
+
+import gc
+
+from micropython import const
+
+BOARD = "pico_lcd_114"
+FRAME_MS = const(33)  # ~30 fps
+_GC_MS = const(4)  # collect garbage only when at least this much of the frame is left
+
+gc.collect()
+print("pips: %d bytes free before the board and the screens" % gc.mem_free())
+
+
+def make_app(board):
+    """The surface on the board's display and the App on it."""
+    from pips.ui.app import App
+    from pips.ui.fbsurface import FbSurface
+
+    return App(FbSurface(board.display), board.width, board.height, board.ticks_ms)
+
+
+def run(board, frames=-1, app=None, on_frame=None):
+    """The frame loop, until the App stops or `frames` frames have run (-1: no
+    limit). on_frame(app, frame_number), if given, runs after each frame (tests
+    and measurements) and stops the loop by returning True. Returns the App."""
+    if app is None:
+        app = make_app(board)
+    gc.collect()
+    print("pips: %d bytes free with the screens up" % gc.mem_free())
+    ticks_ms = board.ticks_ms
+    ticks_diff = board.ticks_diff
+    read_keys = board.read_keys
+    count = 0
+    while app.running and count != frames:
+        start = ticks_ms()
+        app.frame(read_keys(), start)  # draws, then flushes the dirty areas to the panel
+        count += 1
+        if on_frame is not None and on_frame(app, count):
+            break
+        spare = FRAME_MS - ticks_diff(ticks_ms(), start)
+        if spare >= _GC_MS:
+            # The collector's pause falls in time the frame has to wait anyway.
+            gc.collect()
+            spare = FRAME_MS - ticks_diff(ticks_ms(), start)
+        if spare > 0:
+            board.sleep_ms(spare)
+    return app
+
+
+def crash_screen(board, error):
+    """Show an uncaught error on the panel: a handheld may have no console attached."""
+    from pips.ui import palette
+
+    display = board.display
+    display.fill(palette.BLACK)
+    display.text("Pips stopped:", 4, 4, palette.WARNING)
+    text = "%s: %s" % (type(error).__name__, error)
+    y = 20
+    while text and y < board.height - 8:
+        display.text(text[:29], 4, y, palette.TEXT)
+        text = text[29:]
+        y += 10
+    display.show()
+
+
+def boot():
+    board = __import__(BOARD)
+    try:
+        run(board)
+    except Exception as error:  # KeyboardInterrupt (Ctrl-C from mpremote) passes through
+        crash_screen(board, error)
+        raise
+
+
+if __name__ == "__main__":
+    boot()

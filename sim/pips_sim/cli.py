@@ -1,0 +1,224 @@
+"""The `pips` command: play in the terminal, run bot matches, referee a hand, open the window.
+
+    pips play GAME [--players N] [--humans K] [--bots smart,greedy] [--seed S] [--set K=V]
+    pips run GAME --games N --bots smart,random [--players N] [--seed S] [--rollouts R] [--json]
+    pips referee GAME [--players N] [--seed S] [--deal "..."] [--first SEAT] [--set K=V]
+    pips sim ...           the simulator window (its own options)
+
+Every subcommand is generic over the games in `pips.games`.
+"""
+
+import argparse
+import json
+import sys
+import time
+
+from pips import bots, games
+
+
+class UsageError(Exception):
+    """A bad command-line value: reported on stderr with exit code 2."""
+
+
+def parse_sets(pairs):
+    options = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageError("--set takes KEY=VALUE, not %r" % pair)
+        options[key.strip()] = value.strip()
+    return options
+
+
+def parse_levels(text):
+    levels = [w.strip() for w in text.split(",") if w.strip()]
+    if not levels:
+        raise UsageError("--bots needs at least one level (%s)" % ", ".join(bots.LEVELS))
+    for level in levels:
+        if level not in bots.LEVELS:
+            raise UsageError("no bot %r (choose from %s)" % (level, ", ".join(bots.LEVELS)))
+    return levels
+
+
+def game_class(name):
+    try:
+        return games.get(name)
+    except ImportError as exc:
+        raise UsageError("game %r cannot be loaded: %s" % (name, exc))
+    except ValueError as exc:
+        raise UsageError(str(exc))
+
+
+def table(cls, pairs):
+    try:
+        return cls.table(parse_sets(pairs))
+    except ValueError as exc:
+        raise UsageError(str(exc))
+
+
+def check_players(cls, players):
+    try:
+        cls.check_players(players)
+    except ValueError as exc:
+        raise UsageError(str(exc))
+
+
+# -- subcommands ---------------------------------------------------------------
+def cmd_play(args, stdin, stdout):
+    from pips_sim.term_play import TermPlay
+
+    cls = game_class(args.game)
+    levels = parse_levels(args.bots) if args.bots is not None else ["smart"]
+    if args.humans < 0:
+        raise UsageError("--humans must be 0 or more")
+    players = args.players
+    if players is None:
+        listed = len(levels) if args.bots is not None else 0
+        players = max(cls.min_players, args.humans + listed)
+    check_players(cls, players)
+    if args.humans > players:
+        raise UsageError("%d humans do not fit a %d-player table" % (args.humans, players))
+    if not -1 <= args.first < players:
+        raise UsageError("--first: no seat %d at a %d-player table" % (args.first, players))
+    seed = args.seed
+    if seed is None:
+        seed = int(time.time()) % 1000000
+        stdout.write("Seed %d (replay this match with --seed %d)\n" % (seed, seed))
+    session = TermPlay(
+        cls,
+        players,
+        humans=args.humans,
+        levels=levels,
+        seed=seed,
+        options=table(cls, args.set),
+        rollouts=args.rollouts,
+        inp=stdin,
+        out=stdout,
+        first=args.first,
+    )
+    try:
+        return session.run()
+    except KeyboardInterrupt:
+        stdout.write("\nInterrupted.\n")
+        return 130
+
+
+def cmd_run(args, stdin, stdout):
+    from pips_sim import runner
+
+    cls = game_class(args.game)
+    levels = parse_levels(args.bots)
+    players = args.players if args.players is not None else max(cls.min_players, len(levels))
+    check_players(cls, players)
+    if len(levels) > players:
+        raise UsageError("%d bots listed for %d seats" % (len(levels), players))
+    levels += [levels[-1]] * (players - len(levels))
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    progress = runner.Progress(args.games)
+    result = runner.run(
+        cls,
+        levels,
+        args.games,
+        seed=args.seed,
+        options=table(cls, args.set),
+        rollouts=args.rollouts,
+        progress=progress,
+    )
+    if args.json:
+        stdout.write(json.dumps(result) + "\n")
+    else:
+        stdout.write(runner.format_table(result) + "\n")
+    return 0
+
+
+def cmd_referee(args, stdin, stdout):
+    from pips_sim import referee
+
+    cls = game_class(args.game)
+    players = args.players if args.players is not None else cls.min_players
+    check_players(cls, players)
+    try:
+        game = referee.new_game(
+            cls, players, args.seed, args.deal, args.first, parse_sets(args.set)
+        )
+    except ValueError as exc:
+        raise UsageError(str(exc))
+    return referee.run(game, stdin, stdout)
+
+
+def parser():
+    top = argparse.ArgumentParser(
+        prog="pips", description="Pips: domino and UNO games in the terminal and the simulator."
+    )
+    sub = top.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    names = ", ".join(games.names())
+
+    def common(p, seed_help="seed of the deals (default 0)", seed=0):
+        p.add_argument("game", help="the game: %s" % names)
+        p.add_argument("--players", type=int, help="seats at the table")
+        p.add_argument("--seed", type=int, default=seed, help=seed_help)
+        p.add_argument(
+            "--set",
+            action="append",
+            metavar="KEY=VALUE",
+            help="a table option, like target=50 (repeatable)",
+        )
+
+    p = sub.add_parser("play", help="play a match in the terminal against bots or friends")
+    common(p, "seed of the deals (default: from the clock, printed for a replay)", None)
+    p.add_argument("--humans", type=int, default=1, help="human seats, from seat 0 (default 1)")
+    p.add_argument("--bots", help="bot levels for the other seats in order: random, greedy, smart")
+    p.add_argument("--rollouts", type=int, default=-1, help="smart bot rollouts per decision")
+    p.add_argument("--first", type=int, default=-1, help="first hand's starter (default by lot)")
+    p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("run", help="bot matches with statistics")
+    common(p)
+    p.add_argument("--games", type=int, default=100, help="matches to play (default 100)")
+    p.add_argument("--bots", default="smart,random", help="bot levels, one per seat in order")
+    p.add_argument("--rollouts", type=int, default=-1, help="smart bot rollouts per decision")
+    p.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    p.set_defaults(run=cmd_run)
+
+    p = sub.add_parser("referee", help="referee one hand over a line protocol (JSON out)")
+    common(p)
+    p.add_argument("--deal", help="a stacked deal in the game's notation, top first")
+    p.add_argument(
+        "--first",
+        "--dealer",
+        dest="first",
+        type=int,
+        default=-1,
+        help="the seat the game names first (Block's starter, UNO's dealer); default by lot",
+    )
+    p.set_defaults(run=cmd_referee)
+
+    sub.add_parser("sim", help="the simulator window (pips sim --help for its options)")
+    return top
+
+
+def main(argv=None, stdin=None, stdout=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    stdin = stdin if stdin is not None else sys.stdin
+    stdout = stdout if stdout is not None else sys.stdout
+    if argv and argv[0] == "sim":
+        try:
+            from pips_sim import simulator  # pygame only loads for the window
+        except ImportError as exc:
+            sys.stderr.write("pips sim: error: the simulator cannot be loaded: %s\n" % exc)
+            return 2
+        return simulator.main(argv[1:])
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args, stdin, stdout)
+    except UsageError as exc:
+        sys.stderr.write("pips %s: error: %s\n" % (args.command, exc))
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

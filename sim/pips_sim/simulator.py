@@ -1,0 +1,310 @@
+"""The handheld on the desktop: `pips sim` (= `make sim`).
+
+A window (Blinka displayio + blinka_displayio_pygamedisplay.PyGameDisplay)
+shows the 240x135 screen scaled up, with the key map beside it:
+
+    arrows       LEFT RIGHT UP DOWN
+    z, Enter     A   (hold it for B)
+    x, Backspace B
+    Esc          MENU (pause)
+
+The screens are the device's own (pips.ui.app.App) drawing on a DioSurface.
+
+Headless, for scripts, tests and README screenshots (no window at all):
+
+    pips sim --headless --keys session.keys --shot out.png
+
+A key file holds one command a line (`#` starts a comment):
+
+    A | B | LEFT | RIGHT | UP | DOWN | MENU   tap the key (held 3 frames, then 3 up)
+    hold A 25          hold a key for 25 frames (a long A is B)
+    wait 30            30 frames with no key (a frame is 33 ms)
+    shot docs/img/x.png   save the screen now (PNG, scaled by --scale)
+    until match 4000   tap A every few frames until the match result shows (at most
+                       4000 frames); also `until hand`, `until table`, `until handover`
+    seed 7             (first line only) the seed of the app's matches
+
+`--shot out.png` also saves the last screen when the script ends.
+"""
+
+import argparse
+import os
+import struct
+import sys
+import time
+import zlib
+
+FRAME_MS = 33
+TAP_FRAMES = 3
+
+KEY_NAMES = ("LEFT", "RIGHT", "UP", "DOWN", "A", "B", "MENU")
+
+
+def key_bit(name):
+    from pips.ui import keys as K
+
+    name = name.upper()
+    if name not in KEY_NAMES:
+        raise ValueError("no key %r (keys: %s)" % (name, " ".join(KEY_NAMES)))
+    return getattr(K, name)
+
+
+# -- screenshots ---------------------------------------------------------------
+def png_bytes(width, height, rgb_rows):
+    """A PNG file from rows of RGB bytes (no pygame or PIL needed)."""
+
+    def chunk(tag, data):
+        body = tag + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+
+    raw = b"".join(b"\x00" + row for row in rgb_rows)
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def indexes(surface):
+    """The screen as one palette index a pixel, row by row (bytes)."""
+    w = surface.width
+    h = surface.height
+    out = bytearray(w * h)
+    get = surface.get_pixel
+    for y in range(h):
+        for x in range(w):
+            out[y * w + x] = get(x, y)
+    return bytes(out)
+
+
+def save_png(surface, path, scale=2):
+    from pips.ui.palette import RGB888
+
+    w = surface.width
+    h = surface.height
+    pix = indexes(surface)
+    colors = [bytes(((c >> 16) & 255, (c >> 8) & 255, c & 255)) * scale for c in RGB888]
+    rows = []
+    for y in range(h):
+        row = b"".join(colors[i] for i in pix[y * w : (y + 1) * w])
+        for _ in range(scale):
+            rows.append(row)
+    folder = os.path.dirname(path)
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(png_bytes(w * scale, h * scale, rows))
+
+
+# -- running a key script ---------------------------------------------------------
+class Driver:
+    """Feeds an App frames with synthetic time (tests and headless runs)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.now = 0
+        self.frames = 0
+
+    def step(self, raw=0):
+        self.now += FRAME_MS
+        self.frames += 1
+        self.app.frame(raw, self.now)
+
+    def tap(self, bit, frames=TAP_FRAMES):
+        for _ in range(frames):
+            self.step(bit)
+        for _ in range(TAP_FRAMES):
+            self.step(0)
+
+    def wait(self, frames):
+        for _ in range(frames):
+            self.step(0)
+
+    def screen_name(self):
+        return type(self.app.screen).__name__
+
+    def until(self, what, limit):
+        """Tap A now and then until the named screen shows; False if it never did."""
+        from pips.ui.keys import A
+
+        target = {
+            "match": "MatchResultScreen",
+            "hand": "HandResultScreen",
+            "table": "TableScreen",
+            "handover": "HandOverScreen",
+        }[what]
+        start = self.frames
+        while self.frames - start < limit:
+            if self.screen_name() == target:
+                return True
+            self.tap(A)
+        return self.screen_name() == target
+
+
+def run_script(app, lines, shot_scale=2, shots=None):
+    """Run key-file lines against app; return the Driver. `shots` collects
+    (path, surface picture) when given, else shots are written as PNG files."""
+    d = Driver(app)
+    for number, line in enumerate(lines, 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        words = line.split()
+        cmd = words[0].lower()
+        try:
+            if cmd == "wait":
+                d.wait(int(words[1]))
+            elif cmd == "hold":
+                bit = key_bit(words[1])
+                d.tap(bit, int(words[2]) if len(words) > 2 else 25)
+            elif cmd == "shot":
+                if shots is not None:
+                    shots.append((words[1], indexes(app.surface)))
+                else:
+                    save_png(app.surface, words[1], shot_scale)
+            elif cmd == "until":
+                if not d.until(words[1], int(words[2]) if len(words) > 2 else 6000):
+                    raise ValueError("never reached the %s screen" % words[1])
+            elif cmd == "seed":
+                pass
+            else:
+                d.tap(key_bit(cmd))
+        except (IndexError, ValueError) as e:
+            raise ValueError("key file line %d (%r): %s" % (number, line, e))
+    return d
+
+
+def script_seed(lines, default=1):
+    for line in lines:
+        words = line.split("#", 1)[0].split()
+        if words and words[0].lower() == "seed":
+            return int(words[1])
+    return default
+
+
+def make_app(width=240, height=135, seed=1, display=None):
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))), "src"))
+    from pips.ui.diosurface import DioSurface
+    from pips.ui.app import App
+
+    surface = DioSurface(width, height, display)
+    return App(surface, width, height, None, seed)
+
+
+def headless(args):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    lines = []
+    if args.keys:
+        with open(args.keys) as f:
+            lines = f.read().splitlines()
+    app = make_app(args.width, args.height, script_seed(lines, args.seed))
+    d = run_script(app, lines, args.scale)
+    for path in args.shot or ():
+        save_png(app.surface, path, args.scale)
+    print(
+        "%d frames, screen %s, %d pixels sent in %d windows"
+        % (d.frames, d.screen_name(), app.surface.pixels_sent, app.surface.windows_sent)
+    )
+    return 0
+
+
+# -- the window ------------------------------------------------------------------------
+LEGEND = (
+    "keys",
+    "arrows  move",
+    "z Enter  A",
+    "hold A   B",
+    "x Bksp   B",
+    "Esc      menu",
+    "close window",
+    "  to quit",
+)
+
+
+def window(args):
+    import pygame
+    import displayio
+    import terminalio
+    from adafruit_display_text import label
+    from blinka_displayio_pygamedisplay import PyGameDisplay
+    from pips.ui import keys as K
+
+    scale = args.zoom
+    legend_w = 130
+    display = PyGameDisplay(
+        width=args.width * scale + legend_w,
+        height=max(args.height * scale, 150),
+        caption="Pips handheld",
+        auto_refresh=False,
+    )
+    app = make_app(args.width, args.height, args.seed if args.seed >= 0 else int(time.time()), display)
+    root = displayio.Group()
+    screen = displayio.Group(scale=scale)
+    screen.append(app.surface.group)
+    root.append(screen)
+    for i, text in enumerate(LEGEND):
+        root.append(
+            label.Label(
+                terminalio.FONT,
+                text=text,
+                color=0xFFB000 if i == 0 else 0xF0F0F0,
+                x=args.width * scale + 10,
+                y=12 + 16 * i,
+            )
+        )
+    display.root_group = root
+    keymap = {
+        pygame.K_LEFT: K.LEFT,
+        pygame.K_RIGHT: K.RIGHT,
+        pygame.K_UP: K.UP,
+        pygame.K_DOWN: K.DOWN,
+        pygame.K_z: K.A,
+        pygame.K_RETURN: K.A,
+        pygame.K_x: K.B,
+        pygame.K_BACKSPACE: K.B,
+        pygame.K_ESCAPE: K.MENU,
+    }
+    held = 0
+    start = time.monotonic()
+    display.refresh()
+    while app.running:
+        now = int((time.monotonic() - start) * 1000)
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                app.running = False
+            elif event.type == pygame.KEYDOWN and event.key in keymap:
+                held |= keymap[event.key]
+                app.keys.poll(held, now)  # a tap shorter than a frame still counts
+            elif event.type == pygame.KEYUP and event.key in keymap:
+                held &= ~keymap[event.key]
+                app.keys.poll(held, now)
+        app.frame(held, now)
+        display.refresh()
+        time.sleep(max(0, FRAME_MS / 1000 - (time.monotonic() - start - now / 1000)))
+    pygame.quit()
+    return 0
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="pips sim", description=__doc__.split("\n\n")[0])
+    p.add_argument("--headless", action="store_true", help="no window: run --keys and save --shot")
+    p.add_argument("--keys", help="key file (see the module docstring)")
+    p.add_argument("--shot", action="append", help="PNG of the last screen (repeatable)")
+    p.add_argument("--width", type=int, default=240)
+    p.add_argument("--height", type=int, default=135)
+    p.add_argument("--scale", type=int, default=2, help="screenshot scale (default 2)")
+    p.add_argument("--zoom", type=int, default=3, help="window scale (default 3)")
+    p.add_argument("--seed", type=int, default=-1, help="seed of the matches")
+    args = p.parse_args(argv)
+    if args.headless or args.keys:
+        if args.seed < 0:
+            args.seed = 1
+        return headless(args)
+    return window(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,401 @@
+"""Terminal play (`pips play`): humans and bots play a whole match in a text terminal.
+
+Input comes from any stream and output goes to any stream, so tests can script
+a whole match. Seats 0..humans-1 are humans, the rest bots. Only the hand of the
+human holding the device (the viewer) is ever printed during a hand; with
+several humans a hand-over screen clears the terminal and waits for Enter
+before the next human's hand is shown.
+"""
+
+from pips import cards, tiles
+from pips.match import Match
+from pips_sim import runner
+
+QUIT = "quit"
+RESIGN = "resign"
+PLAYED = "played"
+
+_CLEAR = "\n" * 60  # scrolls the previous player's hand off any terminal, ANSI or not
+
+
+def piece_text(view, code):
+    if getattr(view, "piece_kind", "tile") == "card":
+        return cards.text(code)
+    return tiles.text(code)
+
+
+def _count(value):
+    """A pile given as a number or as a sequence, as a number."""
+    if isinstance(value, int):
+        return value
+    try:
+        return len(value)
+    except TypeError:
+        return value
+
+
+class TermPlay:
+    def __init__(
+        self,
+        game_class,
+        players,
+        humans=1,
+        levels=("smart",),
+        seed=0,
+        options=None,
+        rollouts=-1,
+        inp=None,
+        out=None,
+        first=-1,
+        seat_bots=None,
+    ):
+        """seat_bots: {seat: bot} to use instead of the bots made from `levels`."""
+        game_class.check_players(players)
+        if not 0 <= humans <= players:
+            raise ValueError("%d humans at a %d-player table" % (humans, players))
+        self.game_class = game_class
+        self.players = players
+        self.humans = humans
+        levels = list(levels) or ["smart"]
+        self.seat_levels = {}
+        for k, seat in enumerate(range(humans, players)):
+            self.seat_levels[seat] = levels[min(k, len(levels) - 1)]
+        self.seed = seed
+        self.options = game_class.table(options)
+        self.rollouts = rollouts
+        self.inp = inp
+        self.out = out
+        self.first = first
+        self.seat_bots = seat_bots
+        self.viewer = 0 if humans == 1 else -1  # the human holding the device
+        self.buf = bytearray(game_class.max_moves)
+        self.match = None
+        self.hand_number = 0
+
+    # -- text in and out ---------------------------------------------------
+    def say(self, text=""):
+        self.out.write(text + "\n")
+
+    def ask(self, prompt):
+        """One line of input (stripped), or None at the end of input."""
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.say()
+            return None
+        return line.strip()
+
+    def label(self, seat):
+        if seat < self.humans:
+            if self.humans == 1:
+                return "seat %d (you)" % seat
+            return "seat %d (Player %d)" % (seat, seat + 1)
+        return "seat %d (%s)" % (seat, self.seat_levels[seat])
+
+    # -- what is shown -----------------------------------------------------
+    def show_table(self, game):
+        """The public table, every hand size, totals, the turn, and the viewer's hand only."""
+        public = game.view(self.viewer if self.viewer >= 0 else 0)
+        match = self.match
+        target = self.options.get("target")
+        self.say(
+            "-- %s, hand %d%s --"
+            % (game.title, self.hand_number, ", target %s" % target if target else "")
+        )
+        if getattr(public, "table_kind", "line") == "pile":
+            self.show_pile(public)
+        else:
+            pairs = public.line_pairs()
+            self.say("Line: %s" % (" ".join("%d-%d" % p for p in pairs) if pairs else "(empty)"))
+            if public.ends:
+                self.say("Ends: L %d, R %d" % tuple(public.ends))
+        unit = "cards" if getattr(public, "piece_kind", "tile") == "card" else "tiles"
+        parts = []
+        for seat in range(game.players):
+            size = public.sizes[seat]
+            text = "%s %d %s, total %d" % (
+                self.label(seat),
+                size,
+                unit if size != 1 else unit[:-1],
+                match.totals[seat],
+            )
+            if seat in match.resigned:
+                text += " (resigned)"
+            parts.append(text)
+        self.say("Seats: " + "; ".join(parts))
+        if self.viewer >= 0 and self.viewer not in match.resigned:
+            own = game.view(self.viewer)
+            hand = " ".join(piece_text(own, c) for c in own.hand_list())
+            if self.humans == 1:
+                self.say("Your hand: %s" % (hand or "(empty)"))
+            else:
+                self.say("Hand of Player %d: %s" % (self.viewer + 1, hand or "(empty)"))
+            reveal = getattr(own, "reveal", None)
+            if reveal:
+                self.say("Shown to you: %s" % self.pieces(own, reveal))
+        if game.turn >= 0:
+            self.say("Turn: %s" % self.label(game.turn))
+
+    def pieces(self, view, value):
+        if isinstance(value, (list, tuple, bytes, bytearray)):
+            return " ".join(piece_text(view, c) if isinstance(c, int) else str(c) for c in value)
+        return str(value)
+
+    def show_pile(self, view):
+        parts = []
+        top = getattr(view, "top", None)
+        color = getattr(view, "color", None)
+        if isinstance(top, int) and top >= 0:
+            parts.append("top %s" % cards.text(top))
+        elif top is not None:
+            parts.append("top %s" % top)
+        if isinstance(color, int) and 0 <= color < len(cards.COLORS):
+            parts.append("colour %s" % cards.COLORS[color])
+        elif color is not None:
+            parts.append("colour %s" % color)
+        direction = getattr(view, "direction", None)
+        if direction is not None:
+            if isinstance(direction, int):
+                direction = "clockwise" if direction >= 0 else "counter-clockwise"
+            parts.append("direction %s" % direction)
+        for name in ("stock", "discard"):
+            value = getattr(view, name, None)
+            if callable(value):
+                value = value()
+            if value is not None:
+                parts.append("%s %s" % (name, _count(value)))
+        pending = getattr(view, "pending", None)
+        if pending:
+            parts.append("pending %s" % pending)
+        self.say("Table: " + ", ".join(parts))
+
+    def describe(self, game, seat, move, text):
+        """'seat 1 (smart) lays 3-5 R', 'seat 2 (greedy) passes', 'seat 0 (you): catch 1'."""
+        who = self.label(seat)
+        if text == "pass":
+            return "%s passes" % who
+        if text == "draw":
+            return "%s draws" % who
+        piece = -1
+        finder = getattr(game, "move_piece", None)
+        try:
+            piece = finder(move) if finder is not None else game.view(seat).move_piece(move)
+        except (AttributeError, ValueError, IndexError):
+            piece = -1
+        if piece is not None and piece >= 0:
+            verb = "plays" if getattr(game.view(seat), "piece_kind", "tile") == "card" else "lays"
+            return "%s %s %s" % (who, verb, text)
+        return "%s: %s" % (who, text)
+
+    # -- turns ---------------------------------------------------------------
+    def hand_over(self, seat, game):
+        """With several humans, clear the screen and wait until `seat`'s player is there."""
+        if self.humans < 2 or self.viewer == seat:
+            return True
+        self.out.write(_CLEAR)
+        if hasattr(self.out, "isatty") and self.out.isatty():
+            self.out.write("\033[2J\033[H")  # and clears a real terminal outright
+        prompt = "Pass the device to Player %d (seat %d), then press Enter " % (seat + 1, seat)
+        if self.ask(prompt) is None:
+            return False
+        self.viewer = seat
+        self.show_table(game)
+        return True
+
+    def read_move(self, game, seat, optional):
+        """A move typed by the human at `seat`: a number from the list or notation.
+        Returns a move, -1 to skip (only when optional), QUIT or RESIGN."""
+        n = game.legal(seat, self.buf)
+        moves = list(self.buf[:n])
+        texts = [game.move_text(m) for m in moves]
+        if optional:
+            self.say("%s may move out of turn:" % self.label(seat))
+        else:
+            self.say("Your moves:")
+        self.say("  " + "  ".join("%d) %s" % (i + 1, t) for i, t in enumerate(texts)))
+        while True:
+            if optional:
+                prompt = "%s: number or move, Enter to let it go: " % self.label(seat)
+            else:
+                prompt = "%s: number or move (or resign, quit): " % self.label(seat)
+            line = self.ask(prompt)
+            if line is None:
+                return QUIT
+            word = line.lower()
+            if word == "":
+                if optional:
+                    return -1
+                if n == 1:
+                    return moves[0]
+                continue
+            if word == QUIT:
+                return QUIT
+            if word == RESIGN:
+                return RESIGN
+            if word.isdigit():
+                k = int(word)
+                if 1 <= k <= n:
+                    return moves[k - 1]
+                self.say("Choose 1 to %d." % n)
+                continue
+            try:
+                move = game.parse_move(seat, line)
+            except ValueError as exc:
+                self.say("Not understood: %s" % exc)
+                continue
+            return move  # play() refuses an illegal one with the game's reason
+
+    def human_move(self, game, seat, optional=False):
+        """Read and play one human move; returns PLAYED, QUIT, RESIGN, or None (skipped)."""
+        while True:
+            move = self.read_move(game, seat, optional)
+            if move in (QUIT, RESIGN):
+                return move
+            if move < 0:
+                return None
+            text = game.move_text(move)
+            try:
+                game.play(seat, move)
+            except ValueError as exc:
+                self.say("Refused: %s" % exc)
+                continue
+            self.say(self.describe(game, seat, move, text))
+            return PLAYED
+
+    def bot_move(self, game, seat, bot):
+        move = bot.choose(game.view(seat))
+        text = game.move_text(move)
+        game.play(seat, move)
+        self.say(self.describe(game, seat, move, text))
+
+    def out_of_turn(self, game, bots):
+        """Give every seat but the one to act that has legal moves one chance to take one."""
+        result = None
+        for seat in runner.out_of_turn_seats(game, self.buf):
+            if game.legal(seat, self.buf) == 0 or seat in self.match.resigned:
+                continue
+            if seat < self.humans:
+                result = self.human_move(game, seat, optional=True)
+                if result in (QUIT, RESIGN):
+                    return result, seat
+            else:
+                move = runner.bot_out_of_turn(game, seat, bots[seat])
+                if move >= 0:
+                    text = game.move_text(move)
+                    game.play(seat, move)
+                    self.say(self.describe(game, seat, move, text))
+        return None, -1
+
+    def resign(self, game, seat):
+        """The seat resigns: in the hand too where the game plays on without it."""
+        self.say("%s resigns." % self.label(seat))
+        self.match.resign(seat)
+        if getattr(self.game_class, "resign_in_hand", False) and game.turn >= 0:
+            self.resign_in_hand(game, seat)
+
+    def resign_in_hand(self, game, seat):
+        try:
+            game.play(seat, game.parse_move(seat, "resign"))
+            return True
+        except ValueError as exc:
+            self.say("(%s)" % exc)
+            return False
+
+    # -- the match ---------------------------------------------------------
+    def play_hand(self, game, bots):
+        """Play the hand out; returns QUIT, or None when the hand (or the match) ended."""
+        in_hand = getattr(self.game_class, "resign_in_hand", False)
+        if in_hand:
+            for seat in self.match.resigned:
+                self.resign_in_hand(game, seat)
+        self.show_table(game)
+        while game.turn >= 0:
+            if game.moves > runner.MOVE_LIMIT:
+                raise RuntimeError("the hand passed %d moves" % runner.MOVE_LIMIT)
+            seat = game.turn
+            if seat in self.match.resigned:
+                if not (in_hand and self.resign_in_hand(game, seat)):
+                    self.match.over = True  # a resigned seat the game will not skip
+                    return None
+            elif seat < self.humans:
+                if not self.hand_over(seat, game):
+                    return QUIT
+                result = self.human_move(game, seat)
+                if result == QUIT:
+                    return QUIT
+                if result == RESIGN:
+                    self.resign(game, seat)
+                    if self.match.over:
+                        return None
+            else:
+                self.bot_move(game, seat, bots[seat])
+            if game.turn >= 0:
+                result, who = self.out_of_turn(game, bots)
+                if result == QUIT:
+                    return QUIT
+                if result == RESIGN:
+                    self.resign(game, who)
+                    if self.match.over:
+                        return None
+            self.show_table(game)
+        return None
+
+    def show_hand_result(self, game):
+        if game.winner >= 0:
+            self.say(
+                "Hand %d: %s wins and scores %d."
+                % (self.hand_number, self.label(game.winner), game.scores[game.winner])
+            )
+        else:
+            self.say("Hand %d: tied, nobody scores." % self.hand_number)
+        hands = game.info().get("hands")
+        if hands:  # the rules show every hand once the hand is over
+            shown = []
+            for seat, held in enumerate(hands):
+                text = " ".join(held) if isinstance(held, (list, tuple)) else str(held)
+                shown.append("%s: %s" % (self.label(seat), text or "-"))
+            self.say("Left in hand: " + "; ".join(shown))
+        totals = self.match.totals
+        self.say("Totals: " + ", ".join("%s %d" % (self.label(s), t) for s, t in enumerate(totals)))
+
+    def show_ranks(self):
+        ranks = self.match.ranks()
+        order = sorted(range(self.players), key=lambda s: (ranks[s], s))
+        self.say("Match over. Ranks:")
+        for seat in order:
+            note = " (resigned)" if seat in self.match.resigned else ""
+            total = self.match.totals[seat]
+            self.say("  %d. %s, %d points%s" % (ranks[seat], self.label(seat), total, note))
+        winner = self.match.winner()
+        if winner >= 0:
+            self.say("%s wins the match." % self.label(winner))
+        else:
+            self.say("No single winner: first place is shared.")
+
+    def run(self):
+        """Play the whole match. Returns the exit code (0, also when a player quits)."""
+        match = Match(self.game_class, self.players, self.options, seed=self.seed, first=self.first)
+        self.match = match
+        bots = self.seat_bots
+        if bots is None:
+            bots = runner.make_bots(
+                [self.seat_levels.get(s, "") for s in range(self.players)],
+                self.game_class,
+                self.seed,
+                self.rollouts,
+                seats=range(self.humans, self.players),
+            )
+        while not match.over:
+            game = match.new_hand()
+            self.hand_number += 1
+            if self.play_hand(game, bots) == QUIT:
+                self.say("Quit: the match is left unfinished.")
+                return 0
+            if game.turn < 0:
+                match.end_hand()
+                for seat in list(match.resigned):  # end_hand re-judges `over` by score only
+                    match.resign(seat)
+                self.show_hand_result(game)
+        self.show_ranks()
+        return 0

@@ -1,0 +1,175 @@
+"""The drawing surface every screen draws on, and its dirty-rectangle bookkeeping.
+
+A surface is a 4-bit canvas: colours are palette indexes (pips.ui.palette). A
+subclass supplies four primitives (`_fill`, `_pixel`, `_glyph`, `_send`) and
+the font metrics `char_w`, `char_h`; everything else is shared here, so the
+screens run the same on framebuf (MicroPython) and displayio (CircuitPython,
+the desktop simulator).
+
+Every drawing call marks its rectangle dirty; `flush()` hands the few merged
+dirty rectangles to the display and forgets them, so a move that changes a tile
+and a message line sends those two areas, not the whole frame. `pixels_sent`
+counts what went out (an ST7789 takes 2 bytes a pixel).
+"""
+
+from pips.compat import const
+
+_MAX_RECTS = const(6)
+_SLACK = const(160)  # pixels a merge may add for free: fewer, larger windows
+
+
+class Surface:
+    width = 0
+    height = 0
+    char_w = 8
+    char_h = 8
+
+    def _init_dirty(self):
+        self.dirty = []  # [x0, y0, x1, y1] exclusive ends
+        self.pixels_sent = 0  # since creation (tests and benchmarks read it)
+        self.windows_sent = 0
+        self.last_flush = 0  # pixels in the latest flush
+
+    # -- dirty rectangles ---------------------------------------------
+    def mark(self, x, y, w, h):
+        x0 = x if x > 0 else 0
+        y0 = y if y > 0 else 0
+        x1 = x + w
+        y1 = y + h
+        if x1 > self.width:
+            x1 = self.width
+        if y1 > self.height:
+            y1 = self.height
+        if x1 <= x0 or y1 <= y0:
+            return
+        dirty = self.dirty
+        area = (x1 - x0) * (y1 - y0)
+        for r in dirty:
+            bx0 = r[0] if r[0] < x0 else x0
+            by0 = r[1] if r[1] < y0 else y0
+            bx1 = r[2] if r[2] > x1 else x1
+            by1 = r[3] if r[3] > y1 else y1
+            if (bx1 - bx0) * (by1 - by0) <= (r[2] - r[0]) * (r[3] - r[1]) + area + _SLACK:
+                r[0] = bx0
+                r[1] = by0
+                r[2] = bx1
+                r[3] = by1
+                return
+        dirty.append([x0, y0, x1, y1])
+        if len(dirty) > _MAX_RECTS:
+            self._squeeze()
+
+    def _squeeze(self):
+        """Merge the two rectangles whose union wastes the fewest pixels."""
+        dirty = self.dirty
+        best = None
+        best_waste = 1 << 30
+        for i in range(len(dirty)):
+            a = dirty[i]
+            for j in range(i + 1, len(dirty)):
+                b = dirty[j]
+                w = max(a[2], b[2]) - min(a[0], b[0])
+                h = max(a[3], b[3]) - min(a[1], b[1])
+                waste = w * h - (a[2] - a[0]) * (a[3] - a[1]) - (b[2] - b[0]) * (b[3] - b[1])
+                if waste < best_waste:
+                    best_waste = waste
+                    best = (i, j)
+        i, j = best
+        a = dirty[i]
+        b = dirty.pop(j)
+        a[0] = min(a[0], b[0])
+        a[1] = min(a[1], b[1])
+        a[2] = max(a[2], b[2])
+        a[3] = max(a[3], b[3])
+
+    def flush(self):
+        """Send the dirty areas to the display; return the pixels sent."""
+        sent = 0
+        for r in self.dirty:
+            w = r[2] - r[0]
+            h = r[3] - r[1]
+            self._send(r[0], r[1], w, h)
+            sent += w * h
+            self.windows_sent += 1
+        self.dirty = []
+        self.pixels_sent += sent
+        self.last_flush = sent
+        return sent
+
+    def invalidate(self):
+        """Everything is dirty (a new display, or one that lost its picture)."""
+        self.mark(0, 0, self.width, self.height)
+
+    # -- drawing --------------------------------------------------------
+    def fill_rect(self, x, y, w, h, c):
+        if w > 0 and h > 0:
+            self._fill(x, y, w, h, c)
+            self.mark(x, y, w, h)
+
+    def fill(self, c):
+        self.fill_rect(0, 0, self.width, self.height, c)
+
+    def hline(self, x, y, w, c):
+        self.fill_rect(x, y, w, 1, c)
+
+    def vline(self, x, y, h, c):
+        self.fill_rect(x, y, 1, h, c)
+
+    def rect(self, x, y, w, h, c):
+        """An outline one pixel wide."""
+        self.fill_rect(x, y, w, 1, c)
+        self.fill_rect(x, y + h - 1, w, 1, c)
+        self.fill_rect(x, y + 1, 1, h - 2, c)
+        self.fill_rect(x + w - 1, y + 1, 1, h - 2, c)
+
+    def pixel(self, x, y, c):
+        if 0 <= x < self.width and 0 <= y < self.height:
+            self._pixel(x, y, c)
+            self.mark(x, y, 1, 1)
+
+    def blit(self, rows, w, x, y, c):
+        """A small 1-bit glyph: `rows` is bytes, one per row, bit 7 the leftmost
+        pixel (w <= 8). Only the set pixels are drawn."""
+        h = len(rows)
+        for j in range(h):
+            bits = rows[j]
+            for i in range(w):
+                if bits & (0x80 >> i):
+                    self._pixel(x + i, y + j, c)
+        self.mark(x, y, w, h)
+
+    def text_width(self, s):
+        return len(s) * self.char_w
+
+    def text(self, s, x, y, c, bg=-1):
+        """A line of text at (x, y), top left; bg >= 0 fills its cell first."""
+        w = len(s) * self.char_w
+        if bg >= 0:
+            self.fill_rect(x, y, w, self.char_h, bg)
+        if x >= self.width or y >= self.height or x + w <= 0:
+            return
+        self._text(s, x, y, c)
+        self.mark(x, y, w, self.char_h)
+
+    def text_center(self, s, x, y, w, c, bg=-1):
+        """Text centred in the span x..x+w (cut to fit)."""
+        most = w // self.char_w
+        if len(s) > most:
+            s = s[:most]
+        self.text(s, x + (w - len(s) * self.char_w) // 2, y, c, bg)
+
+    # -- what a subclass provides ---------------------------------------
+    def _fill(self, x, y, w, h, c):
+        raise NotImplementedError
+
+    def _pixel(self, x, y, c):
+        raise NotImplementedError
+
+    def _text(self, s, x, y, c):
+        raise NotImplementedError
+
+    def _send(self, x, y, w, h):
+        pass
+
+    def get_pixel(self, x, y):
+        raise NotImplementedError

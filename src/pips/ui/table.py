@@ -1,0 +1,790 @@
+"""The game table and the screens around a match: hand-over, pause, results.
+
+The table is drawn in bands, each redrawn only when what it shows changes:
+
+    status   every seat: name, pieces in hand, total score; the turn highlighted
+    table    a line of tiles (both ends always visible) or a pile (top card,
+             active colour, direction, draw pile)
+    message  the last move ("P2: 6-3 R", "drew 3", "UNO!"), a bot thinking
+    buttons  actions (moves that use no piece: pass, draw, UNO!, catch,
+             accept, challenge), or the alternatives for the piece picked
+    hand     the viewer's pieces; the legal ones raised, the cursor on one
+
+Everything comes from the View (pips.game): piece_kind, table_kind, sizes,
+hand_list(), move_piece(), move_text(), line_pairs()/ends or top/color/...
+A move whose piece is -1 is an action, shown as a button labelled by its text.
+Moves sharing a piece (a tile for L or R, a wild's colours, a card with or
+without " uno") are picked in a second step among buttons.
+
+Pass-and-play: `viewer` is the human seat whose hand is shown. When a
+different human must act, the hand-over screen hides everything until that
+player presses A.
+"""
+
+from pips.compat import const
+from pips.ui import keys as K
+from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, DIM, BLACK, WARNING
+from pips.ui.palette import WHITE, IVORY, YELLOW
+from pips.ui import pieces
+from pips.ui.pieces import TILE_W, TILE_H, CARD_W, CARD_H
+from pips.ui.app import Screen, MenuScreen, RulesScreen, TitleScreen, seat_name
+from pips.match import Match
+from pips.rng import Rng
+from pips import bots as B
+
+SHOW_MS = const(900)  # how long a bot's move stays before the next one
+_SLICE = const(4)  # smart-bot rollouts per frame: the screen keeps moving
+_PREV = const(K.LEFT | K.UP)
+_NEXT = const(K.RIGHT | K.DOWN)
+_BUTTON = const(1000)  # cursor stops >= this are buttons
+_GO_ON = const(-1)  # the "go on" button when offered an out-of-turn move
+_TOGGLE = const(-2)  # the button that adds a call word to the next piece (UNO!)
+
+# states of the table
+_NEXT_ACTOR = const(0)
+_SHOW = const(1)
+_THINK = const(2)
+_CHOOSE = const(3)
+_ALT = const(4)
+_REVEAL = const(5)
+
+
+def label(text):
+    """Button text for an action: capitalised; the call `uno` reads UNO!, and
+    a trailing seat number (`catch 2`) names the seat as the status strip does."""
+    words = text.split(" ")
+    for i in range(len(words)):
+        if words[i] == "uno":
+            words[i] = "UNO!"
+    last = words[-1]
+    if len(words) > 1 and last.isdigit():
+        words[-1] = seat_name(int(last))
+    out = " ".join(words)
+    return out[:1].upper() + out[1:]
+
+
+def call_word(texts):
+    """The word some moves add to another move's text ("R7" and "R7 uno"), or
+    None. Such variants are not listed: a toggle button adds the word instead,
+    pressed before the piece, as a player calls before laying it."""
+    for t in texts:
+        i = t.rfind(" ")
+        if i > 0 and t[:i] in texts:
+            return t[i + 1 :]
+    return None
+
+
+class TableScreen(Screen):
+    def __init__(self, app, game_class, players, levels, options):
+        Screen.__init__(self, app)
+        self.game_class = game_class
+        self.players = players
+        self.levels = levels
+        self.match = Match(game_class, players, options, app.next_seed())
+        self.bots = []
+        for seat in range(players):
+            level = levels[seat]
+            if level == "human":
+                self.bots.append(None)
+            else:
+                self.bots.append(B.make(level, Rng(app.next_seed()), game_class))
+        self.humans = [s for s in range(players) if levels[s] == "human"]
+        self.viewer = self.humans[0] if len(self.humans) == 1 else -1
+        self.buf = bytearray(game_class.max_moves)
+        self.message = ""
+        self.offer = False
+        self.acting = -1
+        self.hand_first = 0
+        self.match.new_hand()
+        self.start_hand()
+        self.layout()
+
+    # -- the match -----------------------------------------------------------
+    def start_hand(self):
+        self.game = self.match.game
+        self.state = _NEXT_ACTOR
+        self.offered_at = -1  # game.moves when the viewer was last offered out-of-turn moves
+        self.bots_checked_at = -1
+        self.cursor = 0
+        self.alt_cursor = 0
+        self.shown = {}  # band -> signature of what is on screen
+        self.think_seat = -1
+        if self.viewer >= 0 and len(self.humans) > 1:
+            self.viewer = -1  # a new deal: hand the device over again
+
+    def layout(self):
+        s = self.s
+        w = self.app.width
+        h = self.app.height
+        line_h = s.char_h + 2
+        self.cell_w = w // self.players
+        one_line = len("P1 12 999") * s.char_w + 4 <= self.cell_w
+        self.status_h = line_h if one_line else 2 * line_h
+        self.piece_w, self.piece_h = pieces.piece_size(self.view_kind())
+        self.hand_h = self.piece_h + 6
+        self.hand_y = h - self.hand_h
+        self.button_h = s.char_h + 4
+        self.button_y = self.hand_y - self.button_h
+        self.msg_h = line_h
+        self.msg_y = self.button_y - self.msg_h
+        self.table_y = self.status_h
+        self.table_h = self.msg_y - self.table_y
+
+    def view_kind(self):
+        return self.game.view(0).piece_kind
+
+    def enter(self):
+        self.shown = {}
+        self.s.fill(FELT)
+        self.draw()
+
+    # -- who acts -----------------------------------------------------------------
+    def frame(self, presses, now):
+        game = self.game
+        state = self.state
+        if presses & K.MENU or (presses & K.B and state in (_CHOOSE, _SHOW, _THINK)):
+            self.app.go(PauseScreen(self.app, self))
+            return
+        if state == _SHOW:
+            if presses & K.A or now >= self.show_until:
+                self.state = _NEXT_ACTOR
+        elif state == _REVEAL:
+            if presses & (K.A | K.B):
+                self.state = _NEXT_ACTOR
+        elif state == _THINK:
+            bot = self.bots[self.think_seat]
+            move = bot.step(_SLICE) if bot.level == "smart" else bot.step()
+            if move >= 0:
+                self.play(self.think_seat, move)
+        elif state == _CHOOSE:
+            self.choose_keys(presses)
+        elif state == _ALT:
+            self.alt_keys(presses)
+        if self.state == _NEXT_ACTOR:
+            self.next_actor(now)
+            if self.app.screen is not self:
+                return
+        self.draw()
+
+    def next_actor(self, now):
+        game = self.game
+        match = self.match
+        if game.turn < 0 or match.over:
+            over = match.over or match.end_hand()
+            self.app.go(HandResultScreen(self.app, self, over))
+            return
+        viewer = self.viewer
+        # the viewer may act out of turn (UNO's catch, a late UNO!) before the others
+        if (
+            viewer >= 0
+            and viewer != game.turn
+            and self.offered_at != game.moves
+            and viewer not in match.resigned
+        ):
+            self.offered_at = game.moves
+            if self.choices(viewer):
+                self.acting = viewer
+                self.state = _CHOOSE
+                self.offer = True
+                return
+        if self.bots_checked_at != game.moves:
+            self.bots_checked_at = game.moves
+            for seat in range(self.players):
+                bot = self.bots[seat]
+                if bot is None or seat == game.turn or seat in match.resigned:
+                    continue
+                if game.legal(seat, self.buf):
+                    self.play(seat, bot.choose(game.view(seat)))
+                    return
+        seat = game.turn
+        bot = self.bots[seat]
+        if bot is not None:
+            self.think_seat = seat
+            bot.begin(game.view(seat))
+            self.state = _THINK
+            self.think_started = now
+            return
+        if viewer != seat and len(self.humans) > 1:
+            self.app.go(HandOverScreen(self.app, self, seat))
+            return
+        self.viewer = seat
+        self.acting = seat
+        self.offer = False
+        self.choices(seat)
+        self.state = _CHOOSE
+
+    def choices(self, seat):
+        """Work out the seat's cursor stops; return how many moves it has."""
+        view = self.game.view(seat)
+        n = view.legal(self.buf)
+        self.moves = []
+        for i in range(n):
+            move = self.buf[i]
+            if view.move_text(move) != "resign":  # resigning is in the pause menu
+                self.moves.append(move)
+        texts = [view.move_text(m) for m in self.moves]
+        self.texts = texts
+        word = call_word(texts)
+        self.call = word
+        self.calling = False
+        self.variant = bytearray(len(texts))  # 1: the move is another's text + call word
+        if word is not None:
+            tail = " " + word
+            for k in range(len(texts)):
+                t = texts[k]
+                if t.endswith(tail) and t[: -len(tail)] in texts:
+                    self.variant[k] = 1
+        hand = view.hand_list()
+        self.hand = hand
+        self.playable = bytearray(len(hand))
+        self.stops = []
+        buttons = []
+        if word is not None:
+            buttons.append(_TOGGLE)
+        for k in range(len(self.moves)):
+            if self.variant[k]:
+                continue
+            piece = view.move_piece(self.moves[k])
+            if piece < 0:
+                buttons.append(k)
+                continue
+            for i in range(len(hand)):
+                if hand[i] == piece and not self.playable[i]:
+                    self.playable[i] = 1
+                    self.stops.append(i)
+        self.stops.sort()
+        if seat != self.game.turn and self.moves:
+            buttons.append(_GO_ON)  # out of turn: the player may also let it be
+        self.buttons = buttons
+        for b in range(len(buttons)):
+            self.stops.append(_BUTTON + b)
+        self.cursor = 0
+        return len(self.moves)
+
+    def choose_keys(self, presses):
+        stops = self.stops
+        if not stops:
+            return
+        if presses & _PREV:
+            self.cursor = (self.cursor - 1) % len(stops)
+        if presses & _NEXT:
+            self.cursor = (self.cursor + 1) % len(stops)
+        if not presses & K.A:
+            return
+        stop = stops[self.cursor]
+        if stop >= _BUTTON:
+            k = self.buttons[stop - _BUTTON]
+            if k == _GO_ON:
+                self.state = _NEXT_ACTOR
+                return
+            if k == _TOGGLE:
+                self.calling = not self.calling
+                return
+            self.play(self.acting, self.moves[k])
+            return
+        piece = self.hand[stop]
+        view = self.game.view(self.acting)
+        alts = []
+        for k in range(len(self.moves)):
+            if view.move_piece(self.moves[k]) == piece:
+                alts.append(k)
+        if self.call is not None:
+            picked = [k for k in alts if self.variant[k] == (1 if self.calling else 0)]
+            if picked:
+                alts = picked
+        if len(alts) == 1:
+            self.play(self.acting, self.moves[alts[0]])
+            return
+        self.alts = alts
+        self.alt_cursor = 0
+        self.state = _ALT
+
+    def alt_keys(self, presses):
+        n = len(self.alts)
+        if presses & _PREV:
+            self.alt_cursor = (self.alt_cursor - 1) % n
+        if presses & _NEXT:
+            self.alt_cursor = (self.alt_cursor + 1) % n
+        if presses & K.A:
+            self.play(self.acting, self.moves[self.alts[self.alt_cursor]])
+        elif presses & K.B:
+            self.state = _CHOOSE
+
+    def play(self, seat, move):
+        game = self.game
+        before = bytes(game.view(seat).sizes)
+        text = game.move_text(move)
+        game.play(seat, move)
+        after = game.view(seat).sizes
+        msg = "%s: %s" % (seat_name(seat), label(text))
+        for s in range(self.players):
+            if s < len(after) and s < len(before) and after[s] > before[s]:
+                if s == seat:
+                    msg += ", drew %d" % (after[s] - before[s])
+                else:
+                    msg += ", %s drew %d" % (seat_name(s), after[s] - before[s])
+        self.message = msg
+        self.state = _SHOW
+        self.show_until = self.app.now + (SHOW_MS if self.bots[seat] is not None else 250)
+        if self.viewer >= 0 and getattr(game.view(self.viewer), "reveal", None):
+            self.state = _REVEAL
+
+    def resign(self):
+        """The viewer (the human holding the device) resigns the match."""
+        seat = self.viewer if self.viewer >= 0 else (self.humans[0] if self.humans else -1)
+        if seat < 0:
+            return
+        game = self.game
+        if self.game_class.resign_in_hand and game.turn >= 0:
+            try:
+                game.play(seat, game.parse_move(seat, "resign"))
+            except ValueError:
+                pass
+        self.match.resign(seat)
+        self.message = "%s resigned" % seat_name(seat)
+        if self.viewer == seat:
+            self.viewer = -1
+        self.state = _NEXT_ACTOR
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self):
+        view = self.game.view(self.viewer if self.viewer >= 0 else 0)
+        self.draw_status(view)
+        self.draw_table(view)
+        self.draw_message()
+        self.draw_buttons(view)
+        self.draw_hand(view)
+
+    def changed(self, band, signature):
+        if self.shown.get(band) == signature:
+            return False
+        self.shown[band] = signature
+        return True
+
+    def draw_status(self, view):
+        game = self.game
+        totals = self.match.totals
+        thinking = self.state == _THINK
+        sig = (game.turn, bytes(view.sizes), tuple(totals), len(self.match.resigned), thinking)
+        if not self.changed("status", sig):
+            return
+        s = self.s
+        s.fill_rect(0, 0, self.app.width, self.status_h, PANEL)
+        line_h = s.char_h + 2
+        for seat in range(self.players):
+            x = seat * self.cell_w
+            turn = seat == game.turn
+            out = seat in self.match.resigned
+            if turn:
+                s.fill_rect(x + 1, 0, self.cell_w - 2, self.status_h, HIGHLIGHT)
+            ink = BLACK if turn else (DIM if out else TEXT)
+            name = seat_name(seat)
+            if seat == self.viewer:
+                name = name + "*"
+            size = "%d" % view.sizes[seat]
+            score = "%d" % totals[seat]
+            if self.status_h == line_h:
+                s.text("%s %s %s" % (name, size, score), x + 3, 1, ink)
+            else:
+                s.text("%s %s" % (name, size), x + 2, 1, ink)
+                s.text(score, x + 2, 1 + line_h, ink)
+
+    def draw_message(self):
+        text = self.message
+        if self.state == _THINK:
+            text = "%s thinking%s" % (seat_name(self.think_seat), "." * (1 + self.app.frames // 8 % 3))
+        elif self.state == _CHOOSE and self.offer:
+            text = "%s: out of turn?" % seat_name(self.acting)
+        elif self.state == _CHOOSE and not self.message:
+            text = "%s: your move" % seat_name(self.acting)
+        elif self.state == _ALT:
+            text = "which way? hold A: back"
+        elif self.state == _REVEAL:
+            text = "A: go on"
+        if not self.changed("message", text):
+            return
+        s = self.s
+        s.fill_rect(0, self.msg_y, self.app.width, self.msg_h, FELT_DARK)
+        cols = (self.app.width - 4) // s.char_w
+        s.text(text[:cols], 2, self.msg_y + 1, WARNING if "UNO" in text else TEXT)
+
+    def button_labels(self):
+        if self.state == _ALT:
+            return [label(self.texts[k]) for k in self.alts], self.alt_cursor
+        if self.state != _CHOOSE:
+            return [], -1
+        labels = []
+        for k in self.buttons:
+            if k == _GO_ON:
+                labels.append("Go on")
+            elif k == _TOGGLE:
+                labels.append(("[%s]" if self.calling else "%s") % label(self.call))
+            else:
+                labels.append(label(self.texts[k]))
+        stop = self.stops[self.cursor] if self.stops else 0
+        return labels, (stop - _BUTTON if stop >= _BUTTON else -1)
+
+    def draw_buttons(self, view):
+        labels, at = self.button_labels()
+        if not self.changed("buttons", (tuple(labels), at)):
+            return
+        s = self.s
+        y = self.button_y
+        s.fill_rect(0, y, self.app.width, self.button_h, FELT)
+        widths = [s.text_width(t) + 6 for t in labels]
+        x = 2
+        # scroll so the selected button shows
+        if at >= 0:
+            right = 2 + sum(widths[: at + 1]) + 3 * at
+            if right > self.app.width - 2:
+                x -= right - (self.app.width - 2)
+        for i in range(len(labels)):
+            w = widths[i]
+            if x + w > 0 and x < self.app.width:
+                if i == at:
+                    s.fill_rect(x, y + 1, w, self.button_h - 2, HIGHLIGHT)
+                    s.text(labels[i], x + 3, y + 2, BLACK)
+                else:
+                    s.rect(x, y + 1, w, self.button_h - 2, TEXT)
+                    s.text(labels[i], x + 3, y + 2, TEXT)
+            x += w + 3
+
+    def hand_layout(self, count):
+        """(first index shown, how many fit, x of the first, step) for the hand band."""
+        w = self.app.width
+        step = self.piece_w + 2
+        fit = (w - 4) // step
+        if count <= fit:
+            return 0, count, (w - count * step + 2) // 2, step
+        fit = (w - 20) // step
+        cur = self.cursor_piece()
+        first = self.hand_first
+        if cur >= 0:
+            if cur < first:
+                first = cur
+            elif cur >= first + fit:
+                first = cur - fit + 1
+        first = max(0, min(first, count - fit))
+        self.hand_first = first
+        return first, fit, 10, step
+
+    def cursor_piece(self):
+        if self.state == _CHOOSE and self.stops:
+            stop = self.stops[self.cursor]
+            return stop if stop < _BUTTON else -1
+        if self.state == _ALT:
+            return self.stops[self.cursor]
+        return -1
+
+    def draw_hand(self, view):
+        s = self.s
+        y0 = self.hand_y
+        if self.viewer < 0:
+            sig = ("nobody",)
+            if self.changed("hand", sig):
+                s.fill_rect(0, y0, self.app.width, self.hand_h, FELT_DARK)
+                s.text_center("bots at play", 0, y0 + self.hand_h // 2 - 4, self.app.width, DIM)
+            return
+        acting = self.state in (_CHOOSE, _ALT) and self.acting == self.viewer
+        hand = self.hand if acting else view.hand_list()
+        playable = self.playable if acting else b"\x02" * len(hand)  # 2: bright, not raised
+        cur = self.cursor_piece() if acting else -1
+        first, fit, x0, step = self.hand_layout(len(hand))
+        sig = (tuple(hand), bytes(playable), first)
+        kind = view.piece_kind
+        if self.changed("hand", sig):
+            s.fill_rect(0, y0, self.app.width, self.hand_h, FELT_DARK)
+            self.shown["cursor"] = -2
+            if first > 0:
+                s.text("<", 1, y0 + self.hand_h // 2 - 4, TEXT)
+            if first + fit < len(hand):
+                s.text(">", self.app.width - s.char_w - 1, y0 + self.hand_h // 2 - 4, TEXT)
+            for i in range(first, min(len(hand), first + fit)):
+                self.draw_piece(kind, hand, playable, i, i == cur, x0 + (i - first) * step)
+            self.shown["cursor"] = cur
+            return
+        old = self.shown.get("cursor", -1)
+        if old != cur:  # only the cursor moved: redraw the two pieces it touched
+            for i in (old, cur):
+                if first <= i < min(len(hand), first + fit):
+                    self.draw_piece(kind, hand, playable, i, i == cur, x0 + (i - first) * step)
+            self.shown["cursor"] = cur
+
+    def draw_piece(self, kind, hand, playable, i, selected, x):
+        s = self.s
+        y = self.hand_y + 4
+        s.fill_rect(x - 1, self.hand_y, self.piece_w + 2, self.hand_h, FELT_DARK)
+        if playable[i] == 1:
+            y -= 3
+        pieces.hand_piece(s, x, y, kind, hand[i], playable[i], selected, FELT_DARK)
+        if selected:
+            s.hline(x + 2, self.hand_y + self.hand_h - 2, self.piece_w - 4, HIGHLIGHT)
+
+    def draw_table(self, view):
+        sig = (self.game.moves, self.state == _REVEAL, self.viewer, self.hands_signature())
+        if self.state == _ALT:
+            sig = sig + (self.alts[self.alt_cursor],)
+        if not self.changed("table", sig):
+            return
+        s = self.s
+        y0 = self.table_y
+        s.fill_rect(0, y0, self.app.width, self.table_h, FELT)
+        if self.state == _REVEAL:
+            self.draw_reveal(view)
+        elif view.table_kind == "line":
+            self.draw_line(view)
+        else:
+            self.draw_pile(view)
+
+    def hands_signature(self):
+        return self.match.hands_played
+
+    def draw_line(self, view):
+        """The line of tiles, doubles crosswise. When it is wider than the
+        screen, both ends stay in view with the count of hidden tiles between."""
+        s = self.s
+        pairs = view.line_pairs()
+        w = self.app.width
+        mid_y = self.table_y + self.table_h // 2
+        if not pairs:
+            s.text_center("lay any tile", 0, mid_y - s.char_h // 2, w, DIM)
+            return
+        widths = [TILE_H if a == b else TILE_W for a, b in pairs]
+        total = sum(widths) + len(pairs) - 1
+        room = w - 2 * s.char_w - 8  # the L and R labels
+        if total <= room:
+            left = len(pairs)
+            right = 0
+        else:
+            gap = 4 * s.char_w  # "+12" between the ends
+            left = 0
+            right = 0
+            used = gap
+            while True:  # take tiles alternately from each end while they fit
+                i = left if left <= right else len(pairs) - 1 - right
+                if used + widths[i] + 1 > room:
+                    break
+                used += widths[i] + 1
+                if left <= right:
+                    left += 1
+                else:
+                    right += 1
+            total = used
+        x = (w - total) // 2
+        s.text("L", x - s.char_w - 3, mid_y - s.char_h // 2, DIM)
+        s.text("R", x + total + 3, mid_y - s.char_h // 2, DIM)
+        mark = self.end_mark(view)
+        for i in range(left):
+            x = self.line_tile(pairs[i], x, mid_y, mark == 0 and i == 0)
+        if right:
+            hidden = len(pairs) - left - right
+            gap_w = 4 * s.char_w
+            s.text_center("+%d" % hidden, x, mid_y - s.char_h // 2, gap_w, HIGHLIGHT)
+            s.hline(x + 2, mid_y + s.char_h // 2 + 2, gap_w - 4, DIM)
+            x += gap_w
+            for i in range(len(pairs) - right, len(pairs)):
+                x = self.line_tile(pairs[i], x, mid_y, mark == 1 and i == len(pairs) - 1)
+        elif mark == 1:
+            self.line_tile(pairs[-1], x - widths[-1] - 1, mid_y, True)
+
+    def end_mark(self, view):
+        """While a tile's end is being chosen: 0 to mark the left end, 1 the right."""
+        if self.state != _ALT:
+            return -1
+        text = self.texts[self.alts[self.alt_cursor]]
+        if text.endswith(" L"):
+            return 0
+        if text.endswith(" R"):
+            return 1
+        return -1
+
+    def line_tile(self, pair, x, mid_y, marked):
+        a, b = pair
+        edge = HIGHLIGHT if marked else pieces.PIP
+        if a == b:
+            pieces.tile(self.s, x, mid_y - TILE_W // 2, a, b, True, IVORY, edge)
+            return x + TILE_H + 1
+        pieces.tile(self.s, x, mid_y - TILE_H // 2, a, b, False, IVORY, edge)
+        return x + TILE_W + 1
+
+    def draw_pile(self, view):
+        s = self.s
+        w = self.app.width
+        y = self.table_y + (self.table_h - CARD_H) // 2
+        cx = w // 2 - CARD_W - 4
+        top = getattr(view, "top", -1)
+        color = getattr(view, "color", 4)
+        if top is not None and top >= 0:
+            if color is not None and 0 <= color < 4:  # the active colour as a frame
+                s.fill_rect(cx - 3, y - 3, CARD_W + 6, CARD_H + 6, pieces.CARD_COLORS[color])
+            pieces.card(s, cx, y, top, FELT)
+        # the active colour as a swatch with its letter, for colour-blind players
+        if color is not None and 0 <= color < 4:
+            sx = cx - 3 * s.char_w - 12
+            s.fill_rect(sx, y + 4, 2 * s.char_w + 6, s.char_h + 6, pieces.CARD_COLORS[color])
+            ink = BLACK if pieces.CARD_COLORS[color] == YELLOW else WHITE
+            s.text("RYGB"[color], sx + 3 + s.char_w // 2, y + 7, ink)
+        direction = getattr(view, "direction", 1)
+        arrow = ">>" if direction is None or direction > 0 else "<<"
+        s.text(arrow, cx - 3 * s.char_w - 10, y + CARD_H - s.char_h, TEXT)
+        px = w // 2 + 8
+        pieces.card_back(s, px, y, FELT)
+        stock = getattr(view, "stock", None)
+        if callable(stock):
+            stock = stock()
+        if stock is not None:
+            s.text("%d" % stock, px + CARD_W + 4, y + 2, TEXT)
+        pending = getattr(view, "pending", 0)
+        if pending:
+            text = pending if isinstance(pending, str) else "+%d" % pending
+            s.text(text + "?", px + CARD_W + 4, y + CARD_H - s.char_h, WARNING)
+        discard = getattr(view, "discard", None)
+        if isinstance(discard, int) and discard > 1 and top is not None and top >= 0:
+            s.text("%d" % discard, cx + CARD_W + 4, y + 2, DIM)
+
+    def draw_reveal(self, view):
+        """A challenged +4 player's hand, shown to the challenger alone."""
+        s = self.s
+        shown = view.reveal
+        s.text("their hand:", 4, self.table_y + 2, TEXT)
+        step = CARD_W // 2 + 2
+        x = 4
+        y = self.table_y + s.char_h + 4
+        for kind in shown:
+            if x + CARD_W > self.app.width:
+                break
+            pieces.card(s, x, y, kind, FELT)
+            x += step
+
+
+class HandOverScreen(Screen):
+    """Pass-and-play: the next player's name and nothing else, no hand at all,
+    until that player presses A."""
+
+    def __init__(self, app, table, seat):
+        Screen.__init__(self, app)
+        self.table = table
+        self.seat = seat
+
+    def enter(self):
+        s = self.s
+        w = self.app.width
+        h = self.app.height
+        s.fill(FELT_DARK)
+        s.text_center("Pass to", 0, h // 2 - 2 * s.char_h, w, TEXT)
+        s.text_center(seat_name(self.seat), 0, h // 2 - s.char_h // 2, w, HIGHLIGHT)
+        s.text_center("then press A", 0, h // 2 + 2 * s.char_h, w, DIM)
+
+    def frame(self, presses, now):
+        if presses & K.A:
+            table = self.table
+            table.viewer = self.seat
+            table.acting = self.seat
+            table.offer = False
+            table.choices(self.seat)
+            table.state = _CHOOSE
+            table.message = ""
+            self.app.go(table)
+        elif presses & K.MENU:
+            self.app.go(PauseScreen(self.app, self.table))
+
+
+class PauseScreen(MenuScreen):
+    title = "Paused"
+
+    def __init__(self, app, table):
+        MenuScreen.__init__(self, app)
+        self.table = table
+
+    def items(self):
+        return ("Resume", "Rules", "Resign", "Quit to menu")
+
+    def pick(self, i):
+        table = self.table
+        if i == 0:
+            self.back()
+        elif i == 1:
+            self.app.go(RulesScreen(self.app, table.game_class, self))
+        elif i == 2:
+            table.resign()
+            self.back()
+        else:
+            self.app.go(TitleScreen(self.app))
+
+    def back(self):
+        table = self.table
+        if table.state == _ALT:
+            table.state = _CHOOSE
+        self.app.go(table)
+
+
+class HandResultScreen(Screen):
+    """The hand's winner, each seat's points for it and its total."""
+
+    def __init__(self, app, table, over):
+        Screen.__init__(self, app)
+        self.table = table
+        self.over = over
+
+    def enter(self):
+        s = self.s
+        table = self.table
+        game = table.game
+        match = table.match
+        s.fill(FELT)
+        top = self.header("Hand %d over" % match.hands_played)
+        line_h = s.char_h + 3
+        y = top + 3
+        if game.winner >= 0:
+            s.text("%s wins the hand" % seat_name(game.winner), 4, y, HIGHLIGHT)
+        elif game.turn < 0:
+            s.text("tied: nobody scores", 4, y, HIGHLIGHT)
+        else:
+            s.text("hand stopped", 4, y, HIGHLIGHT)
+        y += line_h + 2
+        s.text("seat left  +pts  total", 4, y, DIM)
+        y += line_h
+        for seat in range(table.players):
+            left = game.view(seat).sizes[seat]
+            row = "%-4s %4d %5d %6d" % (seat_name(seat), left, game.scores[seat], match.totals[seat])
+            s.text(row, 4, y, DIM if seat in match.resigned else TEXT)
+            y += line_h
+        s.text("A: %s" % ("results" if self.over else "next hand"), 4, self.app.height - line_h, DIM)
+
+    def frame(self, presses, now):
+        if not presses & K.A:
+            return
+        table = self.table
+        if self.over:
+            self.app.go(MatchResultScreen(self.app, table))
+            return
+        table.match.new_hand()
+        table.start_hand()
+        self.app.go(table)
+
+
+class MatchResultScreen(Screen):
+    def __init__(self, app, table):
+        Screen.__init__(self, app)
+        self.table = table
+
+    def enter(self):
+        s = self.s
+        match = self.table.match
+        s.fill(FELT)
+        top = self.header("Match over")
+        ranks = match.ranks()
+        line_h = s.char_h + 3
+        y = top + 4
+        order = sorted(range(match.players), key=lambda seat: (ranks[seat], seat))
+        for seat in order:
+            ink = HIGHLIGHT if ranks[seat] == 1 else TEXT
+            note = " resigned" if seat in match.resigned else ""
+            s.text("%d. %-3s %5d%s" % (ranks[seat], seat_name(seat), match.totals[seat], note), 8, y, ink)
+            y += line_h
+        s.text("A: menu", 4, self.app.height - line_h, DIM)
+        self.ranks = ranks
+
+    def frame(self, presses, now):
+        if presses & K.A:
+            self.app.go(TitleScreen(self.app))

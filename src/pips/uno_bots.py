@@ -1,0 +1,115 @@
+"""UNO's greedy heuristic (Uno.greedy), after the tips on the rule page:
+
+- keep W and W+4 for when nothing else plays (50 points each if left in hand);
+- when the next player is low on cards, play skips, reverses and +2s on them,
+  and change the colour away from the one they have been playing;
+- challenge a +4 when its player has played the colour it replaced until
+  recently (a wrong challenge costs 6 cards);
+- always call UNO with the second-to-last card, call a missed one late, and
+  catch a missed one.
+Imported only when a greedy bot plays, to keep the module that every hand needs small.
+"""
+
+from pips.cards import COLOR, RANK, POINTS
+from pips.uno import (
+    DRAW, KEEP, ACCEPT, CHALLENGE, COLOR_MOVE, UNO, CATCH, PLUS4, NAME, DRAWN,
+)
+
+_LOW = 2  # an opponent with this many cards or fewer is about to go out
+
+
+def _best_color(view, avoid):
+    """The colour we hold most of (points break ties), not `avoid` if we can help it."""
+    hands = view.hands
+    base = view.seat * 54
+    best = 0
+    best_score = -1
+    for c in range(4):
+        score = view.ccount[view.seat * 4 + c] * 64
+        k = base + c * 13
+        for r in range(13):
+            score += hands[k + r] * POINTS[c * 13 + r] // 8
+        if c == avoid:
+            score -= 4096
+        if score > best_score:
+            best_score = score
+            best = c
+    return best
+
+
+def greedy(view, moves, n, rng):
+    seat = view.seat
+    players = view.players
+    # a missed UNO: call ours, catch theirs
+    for i in range(n):
+        m = moves[i]
+        if m == UNO or m >= CATCH:
+            return m
+    ask = view.ask
+    if ask == PLUS4:
+        b = view.p4seat
+        c = view.p4color
+        if c < 4 and view.recent[b] >> c & 0x11:
+            return CHALLENGE
+        return ACCEPT
+    # the next player: low on cards, and the colour they have been playing
+    nxt = seat
+    while True:
+        nxt = (nxt + view.direction) % players
+        if not view.out[nxt] or nxt == seat:
+            break
+    low = view.sizes[nxt] <= _LOW
+    theirs = 4
+    if low:
+        r = view.recent[nxt]
+        for c in range(4):
+            if r >> c & 1:
+                theirs = c
+    if ask == NAME:
+        return COLOR_MOVE + _best_color(view, theirs)
+    size = view.sizes[seat]
+    want_color = -1
+    best = -1
+    best_score = -(1 << 20)
+    for i in range(n):
+        m = moves[i]
+        if m >= DRAW:
+            continue
+        if size == 2 and not m & 64:
+            continue  # always call UNO with the second-to-last card
+        k = m & 63
+        if k >= 52:
+            kind = 52 if k < 56 else 53
+            c = (k - 52) & 3
+            if want_color < 0:
+                want_color = _best_color_without(view, kind, theirs)
+            if c != want_color:
+                continue
+            score = -1000 if kind == 52 else -1100
+            if low:
+                score += 600 if kind == 53 else 300
+            if ask == DRAWN and not low and size > 2:
+                score = -3000  # drawn wild: keep it for later
+        else:
+            kind = k
+            c = COLOR[kind]
+            rank = RANK[kind]
+            score = POINTS[kind] * 4 + view.ccount[seat * 4 + c] * 6
+            if rank >= 10:
+                score += 200 if low else -60
+            if low and c == theirs:
+                score -= 150
+        score = score * 8 + rng.below(8)
+        if score > best_score:
+            best_score = score
+            best = m
+    if best >= 0 and best_score > -3000 * 8:
+        return best
+    for i in range(n):
+        if moves[i] == KEEP or moves[i] == DRAW:
+            return moves[i]
+    return moves[0] if best < 0 else best
+
+
+def _best_color_without(view, kind, avoid):
+    return _best_color(view, avoid)

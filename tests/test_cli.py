@@ -1,0 +1,439 @@
+"""`pips run` and `pips play`: bot statistics and scripted terminal matches."""
+
+import io
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from pips_sim import cli, stats
+
+
+def run_cli(argv, text=""):
+    out = io.StringIO()
+    code = cli.main(argv, stdin=io.StringIO(text), stdout=out)
+    return code, out.getvalue()
+
+
+class Responder:
+    """A stdin that answers each prompt by looking at what was printed so far."""
+
+    def __init__(self, out, answer):
+        self.out = out
+        self.answer = answer
+        self.prompts = 0
+
+    def readline(self):
+        self.prompts += 1
+        assert self.prompts < 5000, "the match does not end"
+        return self.answer(self.out.getvalue()) + "\n"
+
+
+# -- run -------------------------------------------------------------------
+def test_wilson_interval():
+    low, high = stats.wilson(17, 20)
+    assert 0.63 < low < 0.65 and 0.94 < high < 0.95  # the textbook values for 17/20
+    assert stats.wilson(0, 10)[0] == 0.0 and stats.wilson(10, 10)[1] == 1.0
+    low, high = stats.wilson(0, 10)
+    assert 0.25 < high < 0.35
+
+
+def test_run_json_numbers_add_up():
+    code, text = run_cli(
+        ["run", "block", "--games", "20", "--bots", "smart,random", "--json", "--rollouts", "16"]
+    )
+    assert code == 0
+    result = json.loads(text)
+    assert result["games"] == 20 and result["players"] == 2
+    rows = result["bots"]
+    assert [r["level"] for r in rows] == ["smart", "random"]
+    assert sum(r["won"] for r in rows) + result["ties"] == 20
+    for r in rows:
+        assert r["matches"] == 20
+        assert r["won"] + r["tied"] + r["lost"] == 20
+        assert 0.0 <= r["win_rate"] <= 1.0
+        assert r["win_rate"] == r["won"] / 20
+        low, high = r["ci95"]
+        assert 0.0 <= low <= r["win_rate"] <= high <= 1.0
+        assert r["hands"] == result["hands"] > 0
+        assert r["seats"] == [10, 10]  # rotation: every bot in every seat equally
+        assert r["mean_hand_length"] > 0 and r["mean_points_per_hand"] >= 0
+    # every match reaches the target, so the winners' points add up to at least 100 a match
+    points = sum(r["mean_points_per_hand"] * r["hands"] for r in rows)
+    assert points >= 100 * 20
+    assert rows[0]["won"] > rows[1]["won"]  # the smart bot beats random play
+
+
+def test_run_is_reproducible_and_prints_a_table():
+    argv = ["run", "block", "--games", "4", "--bots", "greedy,random", "--seed", "3", "--json"]
+    assert run_cli(argv) == run_cli(argv)
+    code, text = run_cli(["run", "block", "--games", "3", "--bots", "greedy", "--players", "3"])
+    assert code == 0
+    assert "95% interval" in text
+    assert len([line for line in text.splitlines() if line.split()[1:2] == ["greedy"]]) == 3
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["run", "block", "--games", "2", "--bots", "clever"],
+        ["run", "block", "--games", "0"],
+        ["run", "block", "--games", "2", "--bots", "random,random,random", "--players", "2"],
+        ["run", "block", "--games", "2", "--players", "5"],
+        ["play", "block", "--humans", "3", "--players", "2"],
+        ["play", "block", "--set", "target=7"],
+    ],
+)
+def test_bad_values_exit_2(argv, capsys):
+    code, _ = run_cli(argv)
+    assert code == 2
+    assert "error" in capsys.readouterr().err
+
+
+# -- play ------------------------------------------------------------------
+def test_play_a_whole_match_choosing_move_1():
+    out = io.StringIO()
+    code = cli.main(
+        ["play", "block", "--set", "target=50", "--seed", "5"],
+        stdin=Responder(out, lambda text: "1"),
+        stdout=out,
+    )
+    text = out.getvalue()
+    assert code == 0
+    assert "Match over. Ranks:" in text
+    totals = [int(t) for t in re.findall(r"seat \d \(\w+\), (\d+) points", text)]
+    assert len(totals) == 2 and max(totals) >= 50
+    assert re.search(r"seat 1 \(smart\) (lays \d-\d|passes)", text)
+    assert "seat 0 (you) lays" in text
+    # the bot's tiles are never printed while a hand is on (only once it is over)
+    during = "\n".join(
+        line for line in text.splitlines() if not line.startswith("Left in hand")
+    )
+    assert "Your hand:" in during and "Hand of" not in during
+
+
+def test_play_accepts_notation_and_refuses_nonsense():
+    out = io.StringIO()
+    answers = []
+
+    def answer(text):
+        menu = text[text.rindex("Your moves:") :].splitlines()[1]
+        options = re.findall(r"\d+\) ([^ ]+(?: [LR])?)", menu)
+        k = len(answers)
+        answers.append(options[-1])
+        if k == 0:
+            return "9-9"  # not a tile
+        if k == 1:
+            return "99"  # no such number
+        return options[-1]  # the last move, typed as notation
+
+    code = cli.main(
+        ["play", "block", "--set", "target=50", "--bots", "random", "--seed", "11"],
+        stdin=Responder(out, answer),
+        stdout=out,
+    )
+    text = out.getvalue()
+    assert code == 0
+    assert "Not understood" in text and "Choose 1 to" in text
+    assert "Match over." in text
+    assert sum("seat 0 (you) lays" in line for line in text.splitlines()) >= 3
+
+
+def test_two_humans_get_a_hand_over_before_their_tiles_show():
+    out = io.StringIO()
+    code = cli.main(
+        ["play", "block", "--humans", "2", "--players", "2", "--set", "target=50", "--seed", "2"],
+        stdin=Responder(out, lambda text: "1"),
+        stdout=out,
+    )
+    text = out.getvalue()
+    assert code == 0 and "Match over." in text
+    handovers = 0
+    holder = None
+    for line in text.splitlines():
+        pass_to = re.search(r"Pass the device to Player (\d) \(seat \d\), then press Enter", line)
+        if pass_to:
+            handovers += 1
+            holder = int(pass_to.group(1))
+            line = line[pass_to.end() :]  # the prompt and the next print share a line
+        shown = re.search(r"Hand of Player (\d)", line)
+        if shown:
+            assert holder == int(shown.group(1)), "a hand was shown before its hand-over"
+    assert handovers >= 4
+    assert text.index("Pass the device") < text.index("Hand of Player")
+    # the first hand-over comes before any tile of either hand is printed
+    first = text[: text.index("Pass the device")]
+    assert not re.search(r"\d-\d", first)
+
+
+def test_resign_and_quit():
+    code, text = run_cli(["play", "block", "--seed", "1"], "resign\n" * 3)
+    assert code == 0
+    assert "seat 0 (you) resigns." in text
+    assert re.search(r"1\. seat 1 \(smart\)", text)
+    assert re.search(r"2\. seat 0 \(you\), \d+ points \(resigned\)", text)
+
+    code, text = run_cli(["play", "block", "--seed", "1"], "quit\n")
+    assert code == 0 and "left unfinished" in text and "Ranks" not in text
+    code, text = run_cli(["play", "block", "--seed", "1"], "")  # end of input quits too
+    assert code == 0 and "left unfinished" in text
+    assert "Seed" not in text
+    code, text = run_cli(["play", "block"], "quit\n")  # no seed: one from the clock, printed
+    seed = re.match(r"Seed (\d+) \(replay this match with --seed (\d+)\)\n", text)
+    assert seed and seed.group(1) == seed.group(2)
+
+
+def test_bots_only_show_no_hand():
+    code, text = run_cli(
+        ["play", "block", "--humans", "0", "--bots", "greedy,random", "--set", "target=50",
+         "--seed", "4"]
+    )
+    assert code == 0 and "Match over." in text
+    assert "Your hand" not in text and "Hand of" not in text
+    assert "seat 0 (greedy)" in text and "seat 1 (random)" in text
+
+
+def test_console_script_exit_codes():
+    play = subprocess.run(
+        [sys.executable, "-m", "pips_sim.cli", "play", "block", "--set", "target=50"],
+        input="1\n" * 400,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert play.returncode == 0 and "Match over." in play.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "pips_sim.cli", "play", "nosuchgame"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 2 and "no game" in bad.stderr
+
+
+# -- out-of-turn moves, on a toy game ------------------------------------------
+ONE, THREE, SNAP = 0, 1, 3
+NAMES = ("one", "three", "", "snap")
+
+
+class Snap:
+    """A toy game with an out-of-turn move: when the second move of the hand is a
+    "three", every seat but the one that played it may call "snap" (and win the
+    hand) until the next move. Seven moves without a snap: a tied hand."""
+
+    name = "snap"
+    title = "Snap"
+    min_players = 3
+    max_players = 3
+    options = ()
+    max_moves = 4
+    out_of_turn = True
+    resign_in_hand = False
+
+    @classmethod
+    def check_players(cls, players):
+        if players != 3:
+            raise ValueError("three players")
+
+    @classmethod
+    def table(cls, given=None):
+        return {}
+
+    @classmethod
+    def next_first(cls, first, players):
+        return first
+
+    @classmethod
+    def match_over(cls, totals, options, hands_played):
+        return True  # one hand
+
+    def __init__(self, players, options=None, rng=None, deal=None, first=0):
+        self.players = players
+        self.turn = 0
+        self.moves = 0
+        self.opener = -1  # the seat that played the snappable three, while the window is open
+        self.winner = -1
+        self.scores = [0] * players
+
+    def legal(self, seat, out):
+        if self.turn < 0:
+            return 0
+        if seat == self.turn:
+            out[0] = ONE
+            out[1] = THREE
+            return 2
+        if self.opener >= 0 and seat != self.opener:
+            out[0] = SNAP
+            return 1
+        return 0
+
+    def play(self, seat, move):
+        buf = bytearray(4)
+        if move not in buf[: self.legal(seat, buf)]:
+            raise ValueError("seat %d may not play %r now" % (seat, move))
+        self.moves += 1
+        if move == SNAP:
+            self.winner = seat
+            self.scores[seat] = 1
+            self.turn = -1
+            return
+        self.opener = seat if move == THREE and self.moves == 2 else -1
+        self.turn = -1 if self.moves >= 7 else (seat + 1) % self.players
+
+    def move_text(self, move):
+        return NAMES[move]
+
+    def parse_move(self, seat, text):
+        return NAMES.index(text)
+
+    def info(self):
+        return {}
+
+    def view(self, seat):
+        return SnapView(self, seat)
+
+
+class SnapView:
+    piece_kind = "card"
+    table_kind = "pile"
+
+    def __init__(self, game, seat):
+        self.game = game
+        self.game_class = type(game)
+        self.seat = seat
+        self.sizes = bytes([1, 1, 1])
+        self.top = 0
+        self.color = 0
+
+    def hand_list(self):
+        return [0]
+
+    def legal(self, out):
+        return self.game.legal(self.seat, out)
+
+    def move_piece(self, move):
+        return -1
+
+
+class SnapBot:
+    """Snaps whenever it may, else plays a three."""
+
+    def choose(self, view):
+        buf = bytearray(4)
+        n = view.legal(buf)
+        return SNAP if SNAP in buf[:n] else THREE
+
+
+def snap_session(answers):
+    from pips_sim.term_play import TermPlay
+
+    out = io.StringIO()
+    replies = iter(answers)
+    session = TermPlay(
+        Snap,
+        3,
+        humans=1,
+        inp=Responder(out, lambda text: next(replies)),
+        out=out,
+        seat_bots={1: SnapBot(), 2: SnapBot()},
+    )
+    assert session.run() == 0
+    return out.getvalue()
+
+
+def test_a_human_is_offered_an_out_of_turn_move():
+    # seat 0 plays one, seat 1 (bot) a three: seat 0 may snap while seat 2 is to act
+    text = snap_session(["1", "snap"])
+    assert "seat 0 (you) may move out of turn:" in text
+    assert "1) snap" in text
+    assert "seat 0 (you): snap" in text
+    assert "seat 0 (you) wins and scores 1." in text
+
+
+def test_a_human_may_let_an_out_of_turn_move_go():
+    text = snap_session(["1", ""] + ["1"] * 10)
+    assert "may move out of turn" in text
+    assert "seat 0 (you): snap" not in text
+    assert "tied, nobody scores" in text
+
+
+def test_bots_take_out_of_turn_moves_only_where_the_game_allows():
+    from pips_sim import runner
+
+    game = Snap(3)
+    runner.play_hand(game, {0: SnapBot(), 1: SnapBot(), 2: SnapBot()}, bytearray(4))
+    # seat 0 and 1 play threes; seat 0 is the first seat after seat 2 (to act) to snap
+    assert game.winner == 0 and game.moves == 3
+
+    class NoOutOfTurn(Snap):
+        out_of_turn = False
+
+    game = NoOutOfTurn(3)
+    runner.play_hand(game, {0: SnapBot(), 1: SnapBot(), 2: SnapBot()}, bytearray(4))
+    assert game.winner == -1 and game.moves == 7
+
+
+# -- generic over the registry: UNO through the same commands ------------------
+def test_sim_forwards_its_arguments(monkeypatch):
+    import types
+
+    import pips_sim
+
+    seen = []
+    fake = types.ModuleType("pips_sim.simulator")
+    fake.main = lambda argv: seen.append(argv) or 0
+    monkeypatch.setitem(sys.modules, "pips_sim.simulator", fake)
+    monkeypatch.setattr(pips_sim, "simulator", fake, raising=False)
+    assert cli.main(["sim", "--game", "uno", "--seed", "3"]) == 0
+    assert seen == [["--game", "uno", "--seed", "3"]]
+
+
+def test_run_uno_single_hands():
+    pytest.importorskip("pips.uno")
+    code, text = run_cli(
+        ["run", "uno", "--games", "3", "--bots", "greedy,random,random", "--set", "mode=single",
+         "--json"]
+    )
+    assert code == 0
+    result = json.loads(text)
+    assert result["hands"] == 3 and result["players"] == 3
+    assert sum(r["won"] for r in result["bots"]) + result["ties"] == 3
+    assert [r["seats"] for r in result["bots"]] == [[1, 1, 1]] * 3
+
+
+def test_play_uno_with_a_resignation():
+    pytest.importorskip("pips.uno")
+    code, text = run_cli(
+        ["play", "uno", "--players", "3", "--bots", "greedy", "--set", "mode=single", "--seed", "3"],
+        "resign\n",
+    )
+    assert code == 0
+    assert "seat 0 (you) resigns." in text
+    assert re.search(r"3\. seat 0 \(you\), 0 points \(resigned\)", text)
+    assert "Match over." in text
+    assert "Table: top " in text  # the pile, as the view presents it
+    after = text[text.index("resigns.") :]
+    assert "Your hand" not in after  # the resigned seat's (empty) hand is not shown
+    assert after.count("-- UNO, hand 1") > 3  # the bots play the hand out
+
+
+def test_play_uno_offers_the_late_uno_call():
+    pytest.importorskip("pips.uno")
+    offered = 0
+    for seed in range(6):  # the human must get down to one card in some of these
+        out = io.StringIO()
+        code = cli.main(
+            ["play", "uno", "--players", "3", "--bots", "random", "--set", "mode=single",
+             "--seed", str(seed)],
+            stdin=Responder(out, lambda text: "1"),
+            stdout=out,
+        )
+        text = out.getvalue()
+        assert code == 0 and "Match over." in text
+        # move 1 is a card played without calling UNO: the late call is offered
+        if "seat 0 (you) may move out of turn:" in text:
+            offered += 1
+            assert re.search(r"  1\) (uno|catch \d)\n", text)
+    assert offered

@@ -1,0 +1,385 @@
+"""The firmware: deploying it (without a board), freezing it, and running it whole
+under the MicroPython unix port with the unix_sim board in a Pico-sized heap."""
+
+import os
+import re
+import shlex
+
+import pytest
+
+from mpy_support import ROOT, needs_micropython, run_micropython, smallest_heap
+from pips_sim import deploy
+
+# -- deploy (no board: a fake runner or --dry-run) ----------------------------
+
+TREE = (
+    "main.py",
+    "st7789.mpy",
+    "pico_lcd_114.mpy",
+    "unix_sim.mpy",
+    "pips/__init__.mpy",
+    "pips/block.mpy",
+    "pips/rng.mpy",
+    "pips/ui/__init__.mpy",
+    "pips/ui/app.mpy",
+    "pips/ui/diosurface.mpy",
+)
+ON_BOARD = [p for p in TREE if p not in ("unix_sim.mpy", "pips/ui/diosurface.mpy")]
+
+
+def make_tree(folder):
+    for rel in TREE:
+        path = folder / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"compiled " + rel.encode())
+    return str(folder)
+
+
+class FakeMpremote:
+    def __init__(self, status=0):
+        self.commands = []
+        self.status = status
+
+    def __call__(self, command):
+        self.commands.append(command)
+        return self.status
+
+    def copies(self):
+        """(local, board) pairs of every `fs cp` sent."""
+        out = []
+        for command in self.commands:
+            for i, part in enumerate(command):
+                if part == "cp":
+                    rest = [p for p in command[i + 1 : i + 4] if p != "-f"]
+                    out.append((rest[0], rest[1]))
+        return out
+
+
+def test_deploy_list_names_real_device_files():
+    rules = deploy.read_list()
+    plain = [p for inc, p in rules if inc and "*" not in p]
+    assert "main.py" in plain
+    for rel in plain:
+        name = rel[:-4] + ".py" if rel.endswith(".mpy") else rel
+        assert os.path.exists(os.path.join(ROOT, "boards", name)) or os.path.exists(
+            os.path.join(ROOT, "firmware", name)
+        ), rel
+
+
+def test_deploy_selects_the_board_files_only(tmp_path):
+    build = make_tree(tmp_path / "mpy")
+    assert sorted(deploy.select(build, deploy.read_list())) == sorted(ON_BOARD)
+    with pytest.raises(deploy.DeployError, match="make mpy"):
+        os.remove(os.path.join(build, "st7789.mpy"))
+        deploy.select(build, deploy.read_list())
+
+
+def test_dry_run_prints_mpremote_commands_and_changes_nothing(tmp_path, capsys):
+    build = make_tree(tmp_path / "mpy")
+    record = tmp_path / "deployed.json"
+    args = ["--port", "/dev/ttyFAKE", "--build", build, "--record", str(record), "--dry-run"]
+    deploy_main = deploy.main
+    # no `make mpy` here: the fake tree stands in for build/mpy
+    original = deploy.mpy.build
+    deploy.mpy.build = lambda out_dir: []
+    try:
+        assert deploy_main(args) == 0
+    finally:
+        deploy.mpy.build = original
+    out = capsys.readouterr().out
+    assert not record.exists()
+    lines = [l for l in out.splitlines() if "mpremote" in l]
+    assert len(lines) == 2  # the copies in one connection, then the reset
+    assert "connect /dev/ttyFAKE" in lines[0] and lines[1].endswith("connect /dev/ttyFAKE reset")
+    for rel in ON_BOARD:
+        assert "fs cp %s :%s" % (os.path.join(build, rel), rel) in lines[0]
+        assert "would send " + rel in out
+    assert "unix_sim" not in out and "diosurface" not in out
+    argv = shlex.split(lines[0])  # the printed line is a shell command that gives this argv
+    code = argv[argv.index("exec") + 1]
+    assert "os.mkdir" in code and "('/pips', '/pips/ui')" in code
+    assert argv.count("cp") == len(ON_BOARD) and argv[-1] == ":" + ON_BOARD[-1]
+
+
+def test_deploy_sends_only_what_changed(tmp_path):
+    build = make_tree(tmp_path / "mpy")
+    record = str(tmp_path / "deployed.json")
+    kw = dict(build_dir=build, record_path=record, build=False, out=lambda s: None)
+
+    board = FakeMpremote()
+    sent = deploy.deploy("/dev/ttyA", run=board, **kw)
+    assert sorted(sent) == sorted(ON_BOARD)
+    assert sorted(b for _, b in board.copies()) == sorted(":" + p for p in ON_BOARD)
+    assert board.commands[-1][-1] == "reset"
+
+    board = FakeMpremote()
+    assert deploy.deploy("/dev/ttyA", run=board, **kw) == []
+    assert board.commands == []  # nothing changed: the board is left alone
+
+    (tmp_path / "mpy" / "pips" / "block.mpy").write_bytes(b"recompiled")
+    board = FakeMpremote()
+    assert deploy.deploy("/dev/ttyA", run=board, **kw) == ["pips/block.mpy"]
+    assert board.copies() == [(os.path.join(build, "pips/block.mpy"), ":pips/block.mpy")]
+
+    board = FakeMpremote()  # another board: everything
+    assert len(deploy.deploy("/dev/ttyB", run=board, **kw)) == len(ON_BOARD)
+
+    board = FakeMpremote()
+    assert len(deploy.deploy("/dev/ttyA", run=board, force=True, **kw)) == len(ON_BOARD)
+    assert "-f" in board.commands[0]
+
+    board = FakeMpremote()
+    assert deploy.deploy("/dev/ttyC", run=board, frozen=True, **kw) == ["main.py"]
+
+
+def test_a_failed_copy_is_not_recorded(tmp_path):
+    build = make_tree(tmp_path / "mpy")
+    record = str(tmp_path / "deployed.json")
+    kw = dict(build_dir=build, record_path=record, build=False, out=lambda s: None)
+    with pytest.raises(deploy.DeployError, match="mpremote failed"):
+        deploy.deploy("/dev/ttyA", run=FakeMpremote(status=1), **kw)
+    board = FakeMpremote()
+    assert len(deploy.deploy("/dev/ttyA", run=board, **kw)) == len(ON_BOARD)
+
+
+def test_manifest_freezes_the_package_and_the_board(tmp_path):
+    """Run firmware/manifest.py with stand-ins for the manifest functions and
+    check what it names exists (MicroPython's tools/manifestfile.py resolves
+    relative paths from the manifest's folder)."""
+    calls = []
+    folder = os.path.join(ROOT, "firmware")
+
+    def resolve(base, name):
+        return os.path.normpath(os.path.join(folder, base, name))
+
+    env = {
+        "include": lambda path, **kw: calls.append(("include", path)),
+        "package": lambda name, files=None, base_path=".", opt=None: calls.append(
+            ("package", resolve(base_path, name))
+        ),
+        "module": lambda name, base_path=".", opt=None: calls.append(
+            ("module", resolve(base_path, name))
+        ),
+    }
+    with open(os.path.join(folder, "manifest.py")) as f:
+        exec(compile(f.read(), "manifest.py", "exec"), env)
+    assert calls[0] == ("include", "$(PORT_DIR)/boards/manifest.py")
+    kinds = dict((path, kind) for kind, path in calls[1:])
+    assert kinds[os.path.join(ROOT, "src", "pips")] == "package"
+    assert os.path.exists(os.path.join(ROOT, "src", "pips", "__init__.py"))
+    for name in ("st7789.py", "pico_lcd_114.py"):
+        path = os.path.join(ROOT, "boards", name)
+        assert kinds[path] == "module" and os.path.exists(path)
+
+
+# -- the whole firmware under MicroPython ------------------------------------
+
+SESSION = r"""
+import gc
+import sys
+
+import unix_sim as board
+import main
+from pips.ui import keys as K
+
+game_name = sys.argv[1]
+title_downs, seat_presses, downs_to_target, target_presses, downs_to_start, max_hands, max_frames = [
+    int(a) for a in sys.argv[2:9]
+]
+
+
+def press(mask, n=1):
+    for _ in range(n):
+        board.press(mask, 1, 2)
+
+
+# Through the menus as a player would: title -> the game's table setup -> Start.
+press(K.DOWN, title_downs)
+press(K.A)
+press(K.A, seat_presses)
+press(K.DOWN, downs_to_target)
+press(K.A, target_presses)
+press(K.DOWN, downs_to_start)
+press(K.A)
+# Then A, again and again: plays the first choice, skips the bots' moves, goes on.
+board.then(lambda n: K.A if n % 3 == 0 else 0)
+
+display = board.display
+stats = {"frames": 0, "moves": 0, "hands": 0, "table_bytes": 0, "table_frames": 0,
+         "biggest_frame": 0, "full_frames": 0}
+state = {"table": None, "game": None, "moves_seen": 0, "bytes": display.bytes_sent}
+FULL = board.width * board.height * 2
+
+
+def on_frame(app, count):
+    sent = display.bytes_sent - state["bytes"]
+    state["bytes"] = display.bytes_sent
+    stats["frames"] = count
+    if sent > stats["biggest_frame"]:
+        stats["biggest_frame"] = sent
+    if sent >= FULL:
+        stats["full_frames"] += 1
+    screen = app.screen
+    if state["table"] is None and getattr(screen, "match", None) is not None:
+        state["table"] = screen
+        print("table:", screen.game_class.name, screen.players, "levels", " ".join(screen.levels))
+    table = state["table"]
+    if table is None:
+        return False
+    game = table.game
+    if game is not state["game"]:
+        state["game"] = game
+        state["moves_seen"] = 0
+    if screen is table:
+        stats["table_bytes"] += sent
+        stats["table_frames"] += 1
+    if game.moves > state["moves_seen"]:
+        stats["moves"] += game.moves - state["moves_seen"]
+        state["moves_seen"] = game.moves
+    stats["hands"] = table.match.hands_played
+    if table.match.over and screen is not table:
+        return True
+    return stats["hands"] >= max_hands or count >= max_frames
+
+
+app = main.run(board, on_frame=on_frame)
+gc.collect()
+table = state["table"]
+print("over:", table.match.over, "totals", table.match.totals)
+for key in sorted(stats):
+    print("%s: %d" % (key, stats[key]))
+print("bytes_sent: %d" % display.bytes_sent)
+print("free_after: %d" % gc.mem_free())
+"""
+
+
+def session_args(game_name, players, target, max_hands=99, max_frames=20000):
+    """The menu keys for a match of `players` seats (P1 human, the rest smart bots,
+    the setup's default) with the given target, worked out from the game class."""
+    from pips import games
+
+    cls = games.get(game_name)
+    title_downs = list(games.names()).index(game_name)
+    option_names = [o[0] for o in cls.options]
+    allowed = cls.options[option_names.index("target")][2]
+    default = cls.options[option_names.index("target")][1]
+    target_presses = (allowed.index(target) - allowed.index(default)) % len(allowed)
+    downs_to_target = players + 1 + option_names.index("target")  # Seats, P1..Pn, options
+    downs_to_start = len(option_names) - option_names.index("target") + 1  # ..., Rules, Start
+    return (
+        game_name,
+        title_downs,
+        players - cls.min_players,
+        downs_to_target,
+        target_presses,
+        downs_to_start,
+        max_hands,
+        max_frames,
+    )
+
+
+def parse_stats(out):
+    return {k: int(v) for k, v in re.findall(r"^(\w+): (-?\d+)$", out, re.M)}
+
+
+# -- the Pico board file, with a stand-in `machine` -----------------------------
+
+PICO_SCRIPT = r"""
+import sys
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 2
+    made = {}
+
+    def __init__(self, n, mode=-1, pull=-1, value=None):
+        self.n = n
+        self.mode = mode
+        self.pull = pull
+        self.level = 1 if value is None else value
+        Pin.made[n] = self
+
+    def __call__(self, level=None):
+        if level is None:
+            return self.level
+        self.level = level
+
+    value = __call__
+
+
+class SPI:
+    def __init__(self, bus, baudrate=0, polarity=0, phase=0, sck=None, mosi=None, miso=0):
+        print("spi", bus, baudrate, polarity, phase, sck.n, mosi.n, miso)
+        self.bytes = 0
+
+    def write(self, data):
+        assert Pin.made[9].level == 0, "CS high while writing"
+        self.bytes += len(data)
+
+
+class PWM:
+    def __init__(self, pin):
+        self.pin = pin
+        self.duty = -1
+
+    def freq(self, f):
+        self.f = f
+
+    def duty_u16(self, d):
+        self.duty = d
+
+
+class Machine:
+    pass
+
+
+machine = Machine()
+machine.Pin = Pin
+machine.SPI = SPI
+machine.PWM = PWM
+sys.modules["machine"] = machine
+
+import pico_lcd_114 as board
+from pips.ui import keys as K
+
+print("size", board.width, board.height)
+print("sent", board.display.bytes_sent, board.display._spi.bytes)
+for n in (8, 9, 12):
+    print("out", n, Pin.made[n].mode == Pin.OUT)
+print("backlight", board._bl.pin.n, board._bl.duty)
+board.backlight(50)
+print("half", board._bl.duty)
+print("idle", board.read_keys())
+for n in (15, 17, 2, 18, 16, 20, 3):
+    p = Pin.made[n]
+    assert p.mode == Pin.IN and p.pull == Pin.PULL_UP, n
+    p.level = 0
+    print("key", n, board.read_keys())
+    p.level = 1
+Pin.made[16].level = 0
+Pin.made[15].level = 0
+print("two", board.read_keys() == K.LEFT | K.A)
+"""
+
+
+@needs_micropython
+@pytest.mark.micropython
+def test_pico_board_file_wires_the_pins_of_boards_md():
+    rc, out, err = run_micropython(PICO_SCRIPT, heap="96K")
+    assert rc == 0, err + out
+    from pips.ui import keys as K
+
+    assert "spi 1 62500000 0 0 10 11 None" in out  # SPI1, SCK GP10, MOSI GP11, no MISO
+    assert "size 240 135" in out
+    init = 9 + 11 + 240 * 135 * 2  # the init commands and a cleared frame
+    assert "sent %d %d" % (init, init) in out
+    for n in (8, 9, 12):  # DC, CS, RST are outputs
+        assert "out %d True" % n in out
+    assert "backlight 13 65535" in out and "half 32767" in out
+    assert "idle 0" in out
+    wanted = {15: K.A, 17: K.B, 2: K.UP, 18: K.DOWN, 16: K.LEFT, 20: K.RIGHT, 3: K.MENU}
+    for n, bit in wanted.items():
+        assert "key %d %d" % (n, bit) in out
+    assert "two True" in out

@@ -1,0 +1,236 @@
+"""`pips referee`: scripted line sessions in a real subprocess, checked JSON line by JSON line."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from pips import tiles
+
+CLI = [sys.executable, "-m", "pips_sim.cli", "referee"]
+
+# Seat 0 climbs down from 3-3 to 0-0 laying at L; seat 1 climbs up to 6-6 at R and keeps 6-4.
+DOMINO_SEAT0 = "3-3 3-2 2-2 2-1 1-1 1-0 0-0"
+DOMINO_SEAT1 = "4-3 4-4 5-4 5-5 6-5 6-6 6-4"
+# After 0-0, pass, 0-1, 1-1 nobody holds a 0 or a 1: a dead end.
+DEAD_SEAT0 = "0-0 1-0 6-6 6-5 6-4 6-3 6-2"
+DEAD_SEAT1 = "1-1 5-5 5-4 5-3 5-2 4-4 4-3"
+
+
+def stacked(*hands):
+    """A full stacked deal: the given hands first, then the rest of the set as the stock."""
+    given = tiles.parse_list(" ".join(hands))
+    rest = [t for t in range(tiles.COUNT) if t not in given]
+    return " ".join(tiles.text(t) for t in given + rest)
+
+
+DOMINO = ("block", "--deal", stacked(DOMINO_SEAT0, DOMINO_SEAT1), "--first", "0")
+DEAD_END = ("block", "--deal", stacked(DEAD_SEAT0, DEAD_SEAT1), "--first", "0")
+
+
+def hand_pips(texts):
+    return sum(int(t[0]) + int(t[2]) for t in texts)
+
+
+def referee(lines, *args):
+    """Run one session; returns (exit code, list of JSON objects, stderr)."""
+    proc = subprocess.run(
+        CLI + list(args),
+        input="".join(line + "\n" for line in lines),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    out = [json.loads(line) for line in proc.stdout.splitlines()]
+    return proc.returncode, out, proc.stderr
+
+
+def assert_refused(before, after):
+    """A refused line: error set, every other field exactly as before."""
+    assert after["error"]
+    assert {k: v for k, v in after.items() if k != "error"} == {
+        k: v for k, v in before.items() if k != "error"
+    }
+
+
+def test_start_state_of_a_stacked_deal():
+    code, out, _ = referee([], *DOMINO)
+    assert code == 0
+    assert len(out) == 1
+    start = out[0]
+    for field in ("turn", "legal", "hands", "stock", "line", "ends", "over", "winner", "scores"):
+        assert field in start
+    assert "error" in start
+    assert start["turn"] == 0
+    assert sorted(start["hands"][0]) == sorted(DOMINO_SEAT0.split())
+    assert sorted(start["hands"][1]) == sorted(
+        tiles.text(t) for t in tiles.parse_list(DOMINO_SEAT1)
+    )
+    assert start["stock"] == 14
+    assert start["line"] == [] and start["ends"] == []
+    assert start["over"] is False and start["winner"] is None and start["error"] is None
+    assert start["scores"] == [0, 0]
+    # any tile opens: each of the 7 once, the 3 non-doubles in both orientations
+    assert len(start["legal"]) == 7 + 3
+    assert "3-2" in start["legal"] and "2-3" in start["legal"] and "0-0" in start["legal"]
+
+
+def test_full_hand_to_domino_with_lays_at_both_ends():
+    script = [
+        "0 3-3",
+        "1 4-3",  # fits both ends of 3-3: refused, an end must be named
+        "1 3-4 R",
+        "0 2-3",  # reversed half order, fits the left end only: accepted
+        "1 pass",  # seat 1 holds 4-4, 5-4 and 6-4: no pass
+        "1 5-5 L",  # matches neither end
+        "1 4-4 R",
+        "0 2-2 L",
+        "1 4-5",
+        "0 1-2 L",
+        "1 5-5 R",
+        "0 1-1",
+        "1 5-6 R",
+        "0 0-1 L",
+        "1 6-6 R",
+        "0 0-0 L",
+        "1 6-4",  # the hand is over
+    ]
+    code, out, err = referee(script, *DOMINO)
+    assert code == 0, err
+    assert len(out) == len(script) + 1
+    after = dict(zip(script, out[1:]))
+
+    opened = after["0 3-3"]
+    assert opened["error"] is None
+    assert opened["line"] == ["3-3"] and opened["ends"] == [3, 3]
+    assert opened["turn"] == 1
+    assert sorted(opened["legal"]) == ["3-4 L", "3-4 R"]
+    assert_refused(opened, after["1 4-3"])
+    assert "both" in after["1 4-3"]["error"]
+
+    right = after["1 3-4 R"]
+    assert right["error"] is None
+    assert right["line"] == ["3-3", "3-4"] and right["ends"] == [3, 4]
+    assert right["turn"] == 0
+    assert sorted(right["hands"][1]) == ["4-4", "5-4", "5-5", "6-4", "6-5", "6-6"]
+
+    left = after["0 2-3"]
+    assert left["error"] is None
+    assert left["line"] == ["2-3", "3-3", "3-4"] and left["ends"] == [2, 4]
+    assert "3-2" not in left["hands"][0]
+
+    assert_refused(left, after["1 pass"])
+    assert "pass" in after["1 pass"]["error"]
+    assert_refused(left, after["1 5-5 L"])
+    assert sorted(left["legal"]) == ["4-4 R", "4-5 R", "4-6 R"]
+
+    assert after["1 4-5"]["ends"] == [2, 5]  # unambiguous without the end
+    done = after["0 0-0 L"]
+    assert done["over"] is True and done["turn"] is None and done["legal"] == []
+    assert done["line"] == [
+        "0-0", "0-1", "1-1", "1-2", "2-2", "2-3", "3-3", "3-4", "4-4", "4-5", "5-5", "5-6", "6-6"
+    ]
+    assert done["hands"][0] == [] and done["hands"][1] == ["6-4"]
+    assert done["winner"] == 0
+    assert done["scores"] == [hand_pips(done["hands"][1]), 0] == [10, 0]
+    assert_refused(done, after["1 6-4"])
+
+
+def test_dead_end_goes_to_the_lower_count():
+    script = ["0 0-0", "1 pass", "0 1-0 R", "1 1-1 R"]
+    code, out, _ = referee(script, *DEAD_END)
+    assert code == 0
+    assert [o["error"] for o in out] == [None] * 5
+    assert out[1]["legal"] == ["pass"]
+    assert sorted(out[2]["legal"]) == ["0-1 L", "0-1 R"]
+    end = out[-1]
+    assert end["over"] is True and end["turn"] is None
+    assert end["ends"] == [0, 1]
+    left0, left1 = hand_pips(end["hands"][0]), hand_pips(end["hands"][1])
+    assert (left0, left1) == (50, 49)
+    assert end["winner"] == 1
+    assert end["scores"] == [0, left0]
+
+
+def test_malformed_lines_change_nothing_and_blank_lines_are_skipped():
+    script = ["", "x y", "7 pass", "0", "0 9-9", "0 3-3 Q", "   ", "1 3-3", "0 3-3"]
+    code, out, _ = referee(script, *DOMINO)
+    assert code == 0
+    assert len(out) == 1 + 7  # the two blank lines give no JSON
+    for refused in out[1:7]:
+        assert_refused(out[0], refused)
+    assert out[-1]["error"] is None and out[-1]["line"] == ["3-3"]
+
+
+def test_play_against_the_referee_to_the_end():
+    """Drive a drawn-by-lot hand interactively: one line in, one JSON line out."""
+    proc = subprocess.Popen(
+        CLI + ["block", "--seed", "7"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        state = json.loads(proc.stdout.readline())
+        assert state["turn"] in (0, 1)
+        steps = 0
+        while not state["over"]:
+            assert state["legal"]
+            proc.stdin.write("%d %s\n" % (state["turn"], state["legal"][-1]))
+            proc.stdin.flush()
+            before = state
+            state = json.loads(proc.stdout.readline())
+            assert state["error"] is None
+            assert state["moves"] == before["moves"] + 1
+            steps += 1
+            assert steps < 60
+        proc.stdin.close()
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    counts = [hand_pips(h) for h in state["hands"]]
+    if state["winner"] is None:
+        assert counts[0] == counts[1] and state["scores"] == [0, 0]
+    else:
+        w = state["winner"]
+        assert state["hands"][w] == [] or counts[w] < counts[1 - w]
+        assert state["scores"][w] == counts[1 - w]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["block", "--players", "9"],
+        ["block", "--set", "target=30"],
+        ["block", "--set", "speed=3"],
+        ["block", "--set", "target"],
+        ["block", "--deal", "6-6 6-6"],
+        ["block", "--deal", "not tiles"],
+        ["block", "--first", "2"],
+        ["block", "--seed", "many"],
+        ["nosuchgame"],
+    ],
+)
+def test_bad_options_exit_2_with_a_message(args):
+    code, out, err = referee([], *args)
+    assert code == 2
+    assert out == []
+    assert "error" in err
+
+
+def test_uno_referee_fields_and_dealer():
+    pytest.importorskip("pips.uno")
+    code, out, err = referee(["0 R7 uno", "", "9 draw"], "uno", "--players", "3", "--dealer", "2")
+    assert code == 0, err
+    start = out[0]
+    for field in ("top", "color", "direction", "dealer", "uno", "catchable", "pending", "discard"):
+        assert field in start
+    assert start["dealer"] == 2
+    assert start["turn"] is not None and start["legal"]
+    assert len(out) == 3
+    assert out[2]["error"] and "9" in out[2]["error"]
+    assert_refused(start, out[2])
+    code, out, err = referee([], "uno", "--players", "3", "--dealer", "3")
+    assert code == 2 and out == [] and "error" in err

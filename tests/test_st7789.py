@@ -1,0 +1,400 @@
+"""The ST7789 driver (boards/st7789.py) under the real MicroPython unix port.
+
+A MicroPython script drives the driver over a fake SPI bus that logs every
+write with the DC and CS levels (and every reset-pin change and sleep), and
+dumps the 4-bit frame buffer at checkpoints. This side decodes the log as an
+ST7789 would: commands and their arguments, CASET/RASET windows, RAMWR pixels
+into a model of the controller's RAM; then compares the visible window pixel
+for pixel with the frame buffer through the palette (computed here, in
+CPython, independently of the driver).
+"""
+
+import os
+import struct
+
+import pytest
+
+from mpy_support import ROOT, needs_micropython
+from pips.ui.palette import rgb565_table
+from pips_sim import mpy
+
+pytestmark = [pytest.mark.micropython, needs_micropython]
+
+W, H = 240, 135
+COL0, ROW0 = 40, 53  # boards.md: landscape column window 40..279, row window 53..187
+
+SCRIPT = r"""
+import sys
+import gc
+import st7789
+from pips.ui.palette import rgb565_table
+from pips.rng import Rng
+
+log_path, dump_path, expander = sys.argv[1], sys.argv[2], sys.argv[3]
+log = open(log_path, "wb")
+dump = open(dump_path, "wb")
+head = bytearray(4)
+
+
+def event(kind, n, data=None):
+    head[0] = kind
+    head[1] = (n >> 16) & 0xFF
+    head[2] = (n >> 8) & 0xFF
+    head[3] = n & 0xFF
+    log.write(head)
+    if data is not None:
+        log.write(data)
+
+
+class Pin:
+    def __init__(self, kind):
+        self.kind = kind
+        self.level = 1
+
+    def __call__(self, level=None):
+        if level is None:
+            return self.level
+        self.level = level
+        if self.kind:
+            event(self.kind, level)
+
+
+dc = Pin(0)
+cs = Pin(0)
+rst = Pin(0x20)
+
+
+class Spi:
+    def write(self, data):
+        event((dc.level << 1) | cs.level, len(data), data)
+
+
+def sleep_ms(ms):
+    event(0x80, ms)
+
+
+def mark(n):
+    event(0x40, n)
+
+
+def snapshot():
+    dump.write(display.buffer)
+
+
+print("machine imported:", "machine" in sys.modules)
+print("driver file:", st7789.__file__)
+display = st7789.ST7789(Spi(), dc, cs, rst, sleep_ms, lut=rgb565_table(), expander=expander)
+print("expander:", display.expander)
+print("init bytes:", display.bytes_sent)
+mark(1)
+snapshot()
+
+# Every colour, text, lines and random pixels.
+for c in range(16):
+    display.fill_rect(c * 15, 0, 15, 40, c)
+    display.fill_rect(3 + c * 14, 45 + (c & 3) * 9, 11, 7, 15 - c)
+display.text("Pips 0123456789 UNO!", 1, 90, 8)
+display.text("ST7789 4-bit LUT", 7, 101, 4)
+display.line(0, 134, 239, 112, 9)
+rng = Rng(7)
+for i in range(400):
+    display.pixel(rng.below(240), rng.below(135), rng.below(16))
+before = display.bytes_sent
+full = display.show()
+print("full frame bytes:", full, display.bytes_sent - before)
+mark(2)
+snapshot()
+
+# A change inside one odd-sized window, sent alone.
+display.fill_rect(37, 50, 61, 23, 6)
+display.text("moved", 39, 57, 13)
+display.pixel(97, 72, 3)
+display.pixel(37, 50, 11)
+part = display.show(37, 50, 61, 23)
+print("window bytes:", part)
+mark(3)
+snapshot()
+
+# A window hanging over the bottom-right corner is clipped to the screen.
+display.fill_rect(231, 131, 9, 4, 9)
+clipped = display.show(231, 131, 50, 50)
+print("clipped bytes:", clipped)
+mark(4)
+snapshot()
+
+# Nothing to send: no bytes.
+print("empty bytes:", display.show(300, 10, 5, 5) + display.show(10, 10, 0, 3))
+log.close()
+dump.close()
+"""
+
+
+def parse_log(data):
+    """Events: ("spi", dc, cs, bytes), ("rst", level), ("sleep", ms), ("mark", n)."""
+    events = []
+    i = 0
+    while i < len(data):
+        kind = data[i]
+        n = (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3]
+        i += 4
+        if kind < 4:
+            events.append(("spi", kind >> 1, kind & 1, data[i : i + n]))
+            i += n
+        elif kind == 0x20:
+            events.append(("rst", n))
+        elif kind == 0x80:
+            events.append(("sleep", n))
+        elif kind == 0x40:
+            events.append(("mark", n))
+        else:
+            raise AssertionError("unknown event %r" % kind)
+    return events
+
+
+class St7789Model:
+    """What the controller does with the bytes: commands, windows and RAM."""
+
+    def __init__(self):
+        self.madctl = 0
+        self.ram = bytearray(320 * 240 * 2)
+        self.written = bytearray(320 * 240)  # 1 where RAMWR wrote
+        self.command = None
+        self.args = bytearray()
+        self.log = []  # (command, args) in order; RAMWR args replaced by a pixel count
+        self.windows = []  # (x0, x1, y0, y1) of each RAMWR
+        self.caset = (0, 0)
+        self.raset = (0, 0)
+
+    @property
+    def columns(self):
+        return 320 if self.madctl & 0x20 else 240  # MV swaps rows and columns
+
+    @property
+    def rows(self):
+        return 240 if self.madctl & 0x20 else 320
+
+    def feed(self, dc, cs, data):
+        assert cs == 0, "bytes sent with CS high"
+        if dc == 0:
+            for byte in data:
+                self._end()
+                self.command = byte
+                self.args = bytearray()
+                if byte == 0x2C:
+                    self._start_write()
+        else:
+            assert self.command is not None, "data before any command"
+            if self.command == 0x2C:
+                self._pixels(data)
+            else:
+                self.args += data
+
+    def _end(self):
+        if self.command is None:
+            return
+        c, a = self.command, bytes(self.args)
+        if c == 0x2C:
+            x0, x1 = self.caset
+            y0, y1 = self.raset
+            assert self.pointer == (x1 - x0 + 1) * (y1 - y0 + 1), "RAMWR did not fill its window"
+            assert not self.half, "odd number of pixel bytes"
+            self.log.append((c, self.pointer))
+            return
+        self.log.append((c, a))
+        if c == 0x36:
+            assert len(a) == 1
+            self.madctl = a[0]
+        elif c in (0x2A, 0x2B):
+            assert len(a) == 4, "address set takes 4 bytes"
+            start, end = (a[0] << 8) | a[1], (a[2] << 8) | a[3]
+            assert start <= end
+            limit = self.columns if c == 0x2A else self.rows
+            assert end < limit, "address %d beyond the RAM (%d)" % (end, limit)
+            if c == 0x2A:
+                self.caset = (start, end)
+            else:
+                self.raset = (start, end)
+
+    def finish(self):
+        self._end()
+        self.command = None
+
+    def _start_write(self):
+        self.pointer = 0
+        self.half = b""
+        self.windows.append(self.caset + self.raset)
+
+    def _pixels(self, data):
+        data = self.half + bytes(data)
+        usable = len(data) & ~1
+        self.half = data[usable:]
+        x0, x1 = self.caset
+        y0, y1 = self.raset
+        width = x1 - x0 + 1
+        total = width * (y1 - y0 + 1)
+        cols = self.columns
+        for k in range(0, usable, 2):
+            p = self.pointer
+            assert p < total, "more pixels than the window holds"
+            x = x0 + p % width
+            y = y0 + p // width
+            at = y * cols + x
+            self.ram[2 * at] = data[k]
+            self.ram[2 * at + 1] = data[k + 1]
+            self.written[at] = 1
+            self.pointer = p + 1
+
+    def visible(self, x, y):
+        at = (ROW0 + y) * self.columns + COL0 + x
+        return (self.ram[2 * at] << 8) | self.ram[2 * at + 1]
+
+
+def nibble(buf, x, y):
+    byte = buf[y * (W // 2) + x // 2]
+    return byte >> 4 if x % 2 == 0 else byte & 0x0F  # GS4_HMSB: even x in the high nibble
+
+
+def mismatches(model, buf, table):
+    bad = []
+    for y in range(H):
+        for x in range(W):
+            c = nibble(buf, x, y)
+            want = (table[2 * c] << 8) | table[2 * c + 1]
+            if model.visible(x, y) != want:
+                bad.append((x, y, c, hex(model.visible(x, y)), hex(want)))
+    return bad
+
+
+# Only what the driver test imports, compiled to .mpy as the board gets it: the
+# driver's test does not wait for every other module of the tree to compile.
+MODULES = (
+    ("boards/st7789.py", "st7789.py"),
+    ("src/pips/__init__.py", "pips/__init__.py"),
+    ("src/pips/compat.py", "pips/compat.py"),
+    ("src/pips/rng.py", "pips/rng.py"),
+    ("src/pips/ui/__init__.py", "pips/ui/__init__.py"),
+    ("src/pips/ui/palette.py", "pips/ui/palette.py"),
+)
+
+
+def run_script(tmp_path, expander):
+    tree = tmp_path / "mpy"
+    mpy.build(str(tree), [(os.path.join(ROOT, src), rel) for src, rel in MODULES])
+    log_path = tmp_path / ("log-" + expander)
+    dump_path = tmp_path / ("dump-" + expander)
+    script = tmp_path / "drive_st7789.py"
+    script.write_text(SCRIPT)
+    rc, out, err = mpy.run_micropython(
+        str(script), "64K", [str(tree)], 120, (str(log_path), str(dump_path), expander)
+    )
+    assert rc == 0, err + out
+    return out, log_path.read_bytes(), dump_path.read_bytes()
+
+
+def split_at_marks(events):
+    phases = [[]]
+    for e in events:
+        if e[0] == "mark":
+            phases.append([])
+        else:
+            phases[-1].append(e)
+    return phases
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("st7789")
+    return {e: run_script(tmp, e) for e in ("blit", "python")}
+
+
+def test_driver_does_not_import_machine(runs):
+    out = runs["blit"][0]
+    assert "machine imported: False" in out
+    assert "st7789.mpy" in out  # the compiled driver, as on the board
+    assert "expander: blit" in out  # the unix port has blit's palette argument, as the Pico does
+
+
+def test_init_sequence_in_order_with_its_delays(runs):
+    out, log, dump = runs["blit"]
+    events = parse_log(log)
+    init = split_at_marks(events)[0]
+    model = St7789Model()
+    steps = []  # commands with args, reset levels and sleeps, in order
+    for e in init:
+        if e[0] == "spi":
+            model.feed(e[1], e[2], e[3])
+        else:
+            model.finish()
+            steps.append(e)
+        if e[0] == "spi" and e[1] == 0 and e[3][0] != 0x2C:
+            steps.append(("cmd", e[3][0]))
+    model.finish()
+    assert [c for c, _ in model.log] == [0x01, 0x11, 0x36, 0x3A, 0x21, 0x13, 0x2A, 0x2B, 0x2C, 0x29]
+    args = dict(model.log)
+    assert args[0x36] == bytes([0x70])  # MX | MV | ML: landscape, as Waveshare's demo
+    assert args[0x3A] == bytes([0x05])  # 16 bits per pixel
+    assert args[0x2A] == bytes([0, COL0, (COL0 + W - 1) >> 8, (COL0 + W - 1) & 0xFF])
+    assert args[0x2B] == bytes([0, ROW0, 0, ROW0 + H - 1])
+    assert args[0x2C] == W * H  # the whole panel cleared before the display goes on
+    # hardware reset pulse, then a wait after each of reset, SWRESET and SLPOUT
+    kinds = [s[0] if s[0] != "cmd" else "cmd%02x" % s[1] for s in steps]
+    assert kinds[:6] == ["rst", "sleep", "rst", "sleep", "rst", "sleep"]
+    assert [s[1] for s in steps[:6:2]] == [1, 0, 1]
+    assert steps[5][1] >= 120  # reset cancel: up to 120 ms
+    at = kinds.index("cmd01")
+    assert kinds[at + 1] == "sleep" and steps[at + 1][1] >= 120  # 120 ms before SLPOUT
+    at = kinds.index("cmd11")
+    assert kinds[at + 1] == "sleep" and steps[at + 1][1] >= 5  # 5 ms before the next command
+    assert kinds.index("cmd29") > kinds.index("cmd2a")  # display on only after the clear
+    # RAM after init: colour 0 everywhere on the panel
+    buf = dump[: W * H // 2]
+    assert set(buf) == {0}
+    assert mismatches(model, buf, rgb565_table()) == []
+    assert "init bytes: %d" % (9 + 11 + W * H * 2) in out
+
+
+@pytest.mark.parametrize("expander", ["blit", "python"])
+def test_ram_matches_the_frame_buffer_after_each_show(runs, expander):
+    out, log, dump = runs[expander]
+    table = rgb565_table()
+    phases = split_at_marks(parse_log(log))
+    size = W * H // 2
+    snaps = [dump[i * size : (i + 1) * size] for i in range(len(dump) // size)]
+    assert len(phases) == 5 and len(snaps) == 4
+    model = St7789Model()
+    windows_per_phase = []
+    for k, phase in enumerate(phases[:4]):
+        first = len(model.windows)
+        for e in phase:
+            if e[0] == "spi":
+                model.feed(e[1], e[2], e[3])
+        model.finish()
+        windows_per_phase.append(model.windows[first:])
+        assert mismatches(model, snaps[k], table) == [], "phase %d" % k
+    # the drawing really used all 16 colours and changed between checkpoints
+    assert len({nibble(snaps[1], x, y) for y in range(H) for x in range(W)}) == 16
+    assert snaps[2] != snaps[1] and snaps[3] != snaps[2]
+    # full frame, the one changed window, then the clipped corner
+    full = (COL0, COL0 + W - 1, ROW0, ROW0 + H - 1)
+    assert windows_per_phase[1] == [full]
+    assert windows_per_phase[2] == [(COL0 + 37, COL0 + 97, ROW0 + 50, ROW0 + 72)]
+    assert windows_per_phase[3] == [(COL0 + 231, COL0 + 239, ROW0 + 131, ROW0 + 134)]
+    # nothing ever lands outside the panel's window of the RAM
+    for y in range(240):
+        for x in range(320):
+            if model.written[y * 320 + x]:
+                assert COL0 <= x < COL0 + W and ROW0 <= y < ROW0 + H, (x, y)
+    # nothing at all for an empty window
+    assert len(phases[4]) == 0 and "empty bytes: 0" in out
+    # the byte counts the driver reports are the bytes on the wire
+    assert "full frame bytes: %d %d" % (W * H * 2 + 11, W * H * 2 + 11) in out
+    assert "window bytes: %d" % (61 * 23 * 2 + 11) in out
+    assert "clipped bytes: %d" % (9 * 4 * 2 + 11) in out
+    wire = sum(len(e[3]) for e in parse_log(log) if e[0] == "spi")
+    assert wire == (9 + 11 + W * H * 2) + (W * H * 2 + 11) + (61 * 23 * 2 + 11) + (9 * 4 * 2 + 11)
+
+
+def test_both_expanders_send_the_same_bytes(runs):
+    blit, python = runs["blit"], runs["python"]
+    assert blit[2] == python[2]  # same drawing
+    assert blit[1] == python[1]  # byte for byte the same stream
