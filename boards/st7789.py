@@ -24,7 +24,7 @@ then falls back to a plain-Python loop (slow but correct; `expander` says which)
 The driver imports nothing board-specific: it takes the SPI bus, the DC/CS/RST
 pins (anything callable as `pin(0)` / `pin(1)`; rst may be None) and a
 `sleep_ms` function, so tests drive it with fakes. `bytes_sent` counts every
-byte written to the bus (commands, arguments and pixels).
+byte written to the bus (commands, arguments and pixels), modulo 2**30.
 
 Command numbers and section references are from the Sitronix ST7789V datasheet
 (v1.x), chapter 9.1 "System Function Command Table 1"; the page numbers differ
@@ -70,6 +70,7 @@ _RESET_WAIT_MS = const(120)  # reset cancel takes up to 120 ms
 _SWRESET_WAIT_MS = const(150)  # 120 ms before SLPOUT after a reset, plus margin
 _SLPOUT_WAIT_MS = const(120)  # the booster settles; 5 ms is the minimum to the next command
 _DISPON_WAIT_MS = const(20)
+_COUNT_MASK = const(0x3FFFFFFF)
 
 
 def grey_lut():
@@ -164,7 +165,9 @@ class ST7789(framebuf.FrameBuffer):
     # -- the bus ----------------------------------------------------------
     def _write(self, data):
         self._spi.write(data)
-        self.bytes_sent += len(data)
+        # Wraps at 2**30 like ticks_ms, so the count stays a small int (no heap
+        # allocation per write) on 32-bit ports; take differences modulo 2**30.
+        self.bytes_sent = (self.bytes_sent + len(data)) & _COUNT_MASK
 
     def _command(self, command, args=None):
         """One command and its arguments; CS stays as the caller set it."""
@@ -273,7 +276,7 @@ class ST7789(framebuf.FrameBuffer):
                 row += n
         self._cs(1)
         self.windows_sent += 1
-        return self.bytes_sent - before
+        return (self.bytes_sent - before) & _COUNT_MASK
 
     def _expand_python(self, x, y, w, rows):
         """The fallback expander: rows of w pixels from (x, y) into the line buffer."""

@@ -306,9 +306,6 @@ class TermPlay:
     def play_hand(self, game, bots):
         """Play the hand out; returns QUIT, or None when the hand (or the match) ended."""
         in_hand = getattr(self.game_class, "resign_in_hand", False)
-        if in_hand:
-            for seat in self.match.resigned:
-                self.resign_in_hand(game, seat)
         self.show_table(game)
         while game.turn >= 0:
             if game.moves > runner.MOVE_LIMIT:
@@ -394,8 +391,6 @@ class TermPlay:
                 return 0
             if game.turn < 0:
                 match.end_hand()
-                for seat in list(match.resigned):  # end_hand re-judges `over` by score only
-                    match.resign(seat)
                 self.show_hand_result(game)
         self.show_ranks()
         return 0

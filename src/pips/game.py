@@ -50,7 +50,9 @@ class Game:
     options = ()
     max_moves = 64
     stacked_size = 0
-    resign_in_hand = False  # True: the hand plays on without a resigned seat
+    # True: the hand plays on without a resigned seat, whose move is written
+    # "resign"; Match replays it at the start of every later hand
+    resign_in_hand = False
 
     # -- table options -------------------------------------------------
     @classmethod

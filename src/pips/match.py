@@ -38,8 +38,12 @@ class Match:
         """Deal the next hand (the first one with the starter named or drawn by lot)."""
         if self.hands_played:
             self.first = self.game_class.next_first(self.first, self.players)
-        self.game = self.game_class(self.players, self.options, self.rng, deal, self.first)
-        return self.game
+        game = self.game_class(self.players, self.options, self.rng, deal, self.first)
+        # a resigned seat stays out of every later hand of a game that plays on without it
+        for seat in self.resigned:
+            game.play(seat, game.parse_move(seat, "resign"))
+        self.game = game
+        return game
 
     def end_hand(self):
         """Add the finished hand's scores; return True when the match is over."""
@@ -47,7 +51,11 @@ class Match:
         for s in range(self.players):
             self.totals[s] += game.scores[s]
         self.hands_played += 1
-        self.over = self.game_class.match_over(self.totals, self.options, self.hands_played)
+        self.over = (
+            self.over
+            or self.players - len(self.resigned) <= 1
+            or self.game_class.match_over(self.totals, self.options, self.hands_played)
+        )
         return self.over
 
     def resign(self, seat):
