@@ -40,9 +40,11 @@ _BL = const(13)
 # machine.SPI rounds down to the nearest divisor the hardware can make.
 _BAUDRATE = const(62_500_000)
 
-# The module never reads the panel: no MISO. Waveshare's demo does the same;
-# the DC pin object is made after the bus so GP8 is a plain output whatever
-# the port's default MISO pin for SPI1 is.
+# The module never reads the panel: no MISO. On the rp2 port miso=None keeps
+# the port's default MISO pin for SPI1 in SPI mode (GP8 or GP12 depending on
+# the version: this module's DC and RST), so the DC, CS and RST pin objects are
+# made after the bus, which gives those pins back as plain outputs. Waveshare's
+# demo relies on the same order.
 _spi = SPI(1, baudrate=_BAUDRATE, polarity=0, phase=0, sck=Pin(_SCK), mosi=Pin(_MOSI), miso=None)
 _dc = Pin(_DC, Pin.OUT, value=1)
 _cs = Pin(_CS, Pin.OUT, value=1)

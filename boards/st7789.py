@@ -13,13 +13,15 @@ only on the way out, a few lines at a time, into a small line buffer.
 The expansion uses `FrameBuffer.blit(source, x, y, key, palette)` (MicroPython's
 C code) with the lookup table wrapped as a 16x1 RGB565 frame buffer: a 4-bit
 pixel value is a palette index, the palette pixel is copied into the RGB565 line.
-The table holds big-endian RGB565 (the byte order the ST7789 reads), and RGB565
-frame buffers store native little-endian uint16s, so the two bytes travel
-unchanged from the table to the wire. This needs no viper: a viper expander
+The table holds big-endian RGB565 (the byte order the ST7789 reads); blit
+copies each palette pixel as a native uint16 from the palette's memory to the
+line's, so its two bytes travel unchanged from the table to the wire, on a
+little- or big-endian CPU alike. This needs no viper: a viper expander
 would need the .mpy compiled per CPU (`mpy-cross -march=...`), while this one
 runs from the same portable .mpy on the Pico and on the unix port the tests use.
-Firmware older than MicroPython 1.20 lacks blit's palette argument; the driver
-then falls back to a plain-Python loop (slow but correct; `expander` says which).
+A build whose blit lacks the palette argument (older releases; Pips targets
+1.22+, confirm on yours) gets a plain-Python loop instead: slow but correct,
+and `expander` says which one runs.
 
 The driver imports nothing board-specific: it takes the SPI bus, the DC/CS/RST
 pins (anything callable as `pin(0)` / `pin(1)`; rst may be None) and a
@@ -85,7 +87,7 @@ def grey_lut():
 
 
 def palette_blit_works():
-    """True when this firmware's FrameBuffer.blit takes a palette (MicroPython 1.20+)."""
+    """True when this firmware's FrameBuffer.blit takes a palette argument."""
     src = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
     src.pixel(1, 0, 1)
     table = framebuf.FrameBuffer(bytearray(b"\x00\x00\x12\x34"), 2, 1, framebuf.RGB565)

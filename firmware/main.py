@@ -23,12 +23,13 @@ gc.collect()
 print("pips: %d bytes free before the board and the screens" % gc.mem_free())
 
 
-def make_app(board):
-    """The surface on the board's display and the App on it."""
+def make_app(board, seed=-1):
+    """The surface on the board's display and the App on it (seed -1: the App
+    seeds its shuffles from the clock; tests pass one to replay a session)."""
     from pips.ui.app import App
     from pips.ui.fbsurface import FbSurface
 
-    return App(FbSurface(board.display), board.width, board.height, board.ticks_ms)
+    return App(FbSurface(board.display), board.width, board.height, board.ticks_ms, seed)
 
 
 def run(board, frames=-1, app=None, on_frame=None):

@@ -4,6 +4,7 @@ under the MicroPython unix port with the unix_sim board in a Pico-sized heap."""
 import os
 import re
 import shlex
+import sys
 
 import pytest
 
@@ -97,7 +98,7 @@ def test_dry_run_prints_mpremote_commands_and_changes_nothing(tmp_path, capsys):
     assert "unix_sim" not in out and "diosurface" not in out
     argv = shlex.split(lines[0])  # the printed line is a shell command that gives this argv
     code = argv[argv.index("exec") + 1]
-    assert "os.mkdir" in code and "('/pips', '/pips/ui')" in code
+    assert "os.mkdir" in code and '("/pips", "/pips/ui",)' in code
     assert argv.count("cp") == len(ON_BOARD) and argv[-1] == ":" + ON_BOARD[-1]
 
 
@@ -130,6 +131,39 @@ def test_deploy_sends_only_what_changed(tmp_path):
 
     board = FakeMpremote()
     assert deploy.deploy("/dev/ttyC", run=board, frozen=True, **kw) == ["main.py"]
+
+
+def test_mpremote_parses_the_commands(tmp_path, monkeypatch):
+    """mpremote's own command-line parsing (the pinned version) accepts every
+    command deploy runs, as the chain of commands we mean; the handlers are
+    stubbed, so no board is needed."""
+    mpremote_main = pytest.importorskip("mpremote.main")
+    build = make_tree(tmp_path / "mpy")
+    commands, _ = deploy.plan("/dev/ttyFAKE", build, ON_BOARD, {})
+    assert len(commands) == 2
+    for command in commands:
+        ran = []
+        fake = {}
+        for name, (handler, parser) in mpremote_main._COMMANDS.items():
+            fake[name] = ((lambda state, args, name=name: ran.append((name, args))), parser)
+        monkeypatch.setattr(mpremote_main, "_COMMANDS", fake)
+        monkeypatch.setattr(mpremote_main, "do_repl", lambda state, args: False)
+        no_config = type("Config", (), {"commands": {}})()
+        monkeypatch.setattr(mpremote_main, "load_user_config", lambda: no_config)
+        at = command.index("mpremote")
+        assert command[at - 1] == "-m"
+        monkeypatch.setattr(sys, "argv", ["mpremote"] + command[at + 1 :])
+        assert mpremote_main.main() == 0
+        names = [name for name, _ in ran]
+        assert names[0] == "connect" and ran[0][1].device == ["/dev/ttyFAKE"]
+        if command is commands[0]:
+            assert names[1] == "exec"
+            copies = [args.path for name, args in ran if name == "fs"]
+            assert all(args.command == ["cp"] for name, args in ran if name == "fs")
+            assert copies == [[os.path.join(build, p), ":" + p] for p in deploy.select(
+                build, deploy.read_list())]
+        else:
+            assert names[1:] == ["exec"] and "machine.reset()" in ran[1][1].expr[0]
 
 
 def test_a_failed_copy_is_not_recorded(tmp_path):
@@ -183,9 +217,9 @@ import main
 from pips.ui import keys as K
 
 game_name = sys.argv[1]
-title_downs, seat_presses, downs_to_target, target_presses, downs_to_start, max_hands, max_frames = [
-    int(a) for a in sys.argv[2:9]
-]
+numbers = [int(a) for a in sys.argv[2:]]
+title_downs, seat_presses, downs_to_target, target_presses, downs_to_start = numbers[:5]
+max_hands, max_frames, seed = numbers[5:]
 
 
 def press(mask, n=1):
@@ -242,7 +276,7 @@ def on_frame(app, count):
     return stats["hands"] >= max_hands or count >= max_frames
 
 
-app = main.run(board, on_frame=on_frame)
+app = main.run(board, app=main.make_app(board, seed), on_frame=on_frame)
 gc.collect()
 table = state["table"]
 print("over:", table.match.over, "totals", table.match.totals)
@@ -253,7 +287,7 @@ print("free_after: %d" % gc.mem_free())
 """
 
 
-def session_args(game_name, players, target, max_hands=99, max_frames=20000):
+def session_args(game_name, players, target, max_hands=99, max_frames=20000, seed=1):
     """The menu keys for a match of `players` seats (P1 human, the rest smart bots,
     the setup's default) with the given target, worked out from the game class."""
     from pips import games
@@ -275,6 +309,7 @@ def session_args(game_name, players, target, max_hands=99, max_frames=20000):
         downs_to_start,
         max_hands,
         max_frames,
+        seed,
     )
 
 
@@ -383,3 +418,54 @@ def test_pico_board_file_wires_the_pins_of_boards_md():
     for n, bit in wanted.items():
         assert "key %d %d" % (n, bit) in out
     assert "two True" in out
+
+
+# The smallest heap under which the UNO session below passed, found with
+# pips_sim.mpy.smallest_heap (a bisection over whole sessions, 1 KiB steps) on
+# the 64-bit unix port, plus a margin; see the report in the README section.
+# The brief's bar is 96 KiB: the 64-bit port needs more (see test docstring).
+SESSION_HEAP_K = {"uno": 168, "block": 168}
+SESSIONS = {
+    # game: (players, target), P1 human (keys below), the others smart bots
+    "uno": (4, 200),
+    "block": (2, 50),
+}
+
+
+@needs_micropython
+@pytest.mark.micropython
+@pytest.mark.parametrize("game", sorted(SESSIONS))
+def test_whole_firmware_plays_a_match_in_a_small_heap(game):
+    """main.py on the unix_sim board, from .mpy: title, table setup, a whole match
+    (P1 pressing A, the rest smart bots) and its results, with the heap capped.
+    Objects on the 64-bit unix port take about twice the room they take on the
+    Pico's 32-bit RP2040, so a heap that passes here is a safe bound there."""
+    players, target = SESSIONS[game]
+    args = session_args(game, players, target, seed=1)
+    heap = "%dK" % SESSION_HEAP_K[game]
+    rc, out, err = run_micropython(SESSION, heap=heap, args=args, timeout=300)
+    assert rc == 0, (err + out)[-3000:]
+    stats = parse_stats(out)
+    levels = " ".join(["human"] + ["smart"] * (players - 1))
+    assert "table: %s %d levels %s" % (game, players, levels) in out
+    assert "over: True" in out, out  # the match ran to its end, results shown
+    assert stats["hands"] >= 1 and stats["moves"] >= 5 * stats["hands"]
+    # the screens send windows, not frames: a full frame is the exception
+    full = 240 * 135 * 2 + 11
+    assert stats["biggest_frame"] == full  # the title and the hand-over screens
+    assert stats["table_bytes"] < stats["table_frames"] * full // 4
+    print(
+        "%s: %d moves, %d bytes to the display at the table, %d per move, %d full frames"
+        % (game, stats["moves"], stats["table_bytes"], stats["table_bytes"] // stats["moves"],
+           stats["full_frames"])
+    )
+
+
+@needs_micropython
+@pytest.mark.micropython
+def test_the_heap_cap_bites():
+    """The same session in far too small a heap fails with MemoryError: the caps
+    above are real limits, not decoration."""
+    args = session_args("uno", 4, 200, seed=1, max_frames=50)
+    rc, out, err = run_micropython(SESSION, heap="48K", args=args, timeout=60)
+    assert rc != 0 and "MemoryError" in err + out

@@ -68,8 +68,8 @@ def test_package_imports_from_mpy_not_source():
 _PRINT_RECORDS = """
 from pips import games, selfplay
 
-def show(name, players, seed, levels, keep):
-    r = selfplay.record_match(games.get(name), players, seed, levels, keep=keep)
+def show(name, players, seed, levels, rollouts=-1, options=None):
+    r = selfplay.record_match(games.get(name), players, seed, levels, rollouts, options)
     out = ["%s %d %d %s" % (name, players, seed, " ".join(levels))]
     for i, lines in enumerate(r["hands"]):
         out.append("hand %d: %s" % (i, " | ".join(lines)))
@@ -93,12 +93,13 @@ def _records_on_both(cases, heap=None):
     return "\n".join(printed), out.rstrip("\n")
 
 
+# (game, players, seed, bot per seat, rollouts (-1: the default), options)
 BLOCK_CASES = [
-    ("block", 2, 1, ("random", "greedy"), True),
-    ("block", 2, 7, ("smart", "greedy"), True),
-    ("block", 2, 12, ("smart", "smart"), True),
-    ("block", 4, 3, ("random", "greedy", "smart", "smart"), True),
-    ("block", 4, 9, ("smart", "smart", "smart", "smart"), True),
+    ("block", 2, 1, ("random", "greedy")),
+    ("block", 2, 7, ("smart", "greedy")),
+    ("block", 2, 12, ("smart", "smart")),
+    ("block", 4, 3, ("random", "greedy", "smart", "smart")),
+    ("block", 4, 9, ("smart", "smart", "smart", "smart")),
 ]
 
 
@@ -117,10 +118,15 @@ def _uno_or_skip():
 
 def test_uno_matches_are_identical_on_cpython_and_micropython():
     _uno_or_skip()
+    # A whole UNO match of smart bots takes too long for the suite: the smart
+    # cases play one hand (mode single) on a smaller rollout budget, which
+    # changes nothing in what runs, only how often.
+    single = {"mode": "single"}
     cases = [
-        ("uno", 2, 4, ("random", "greedy"), True),
-        ("uno", 3, 5, ("smart", "greedy", "random"), True),
-        ("uno", 4, 6, ("smart", "smart", "smart", "smart"), True),
+        ("uno", 2, 4, ("random", "greedy")),
+        ("uno", 2, 8, ("smart", "greedy"), 16, single),
+        ("uno", 3, 5, ("smart", "greedy", "random"), 16, single),
+        ("uno", 4, 6, ("smart", "smart", "smart", "smart"), 16, single),
     ]
     on_cpython, on_micropython = _records_on_both(cases)
     assert on_micropython == on_cpython
@@ -133,26 +139,27 @@ def test_uno_matches_are_identical_on_cpython_and_micropython():
 # the bench bisects the figure again and prints it.
 BLOCK_SMART_HEAP_K = 45  # measured 43
 UNO_SMART_HEAP_K = 48  # the bar
+UNO_HEAP_ROLLOUTS = 8
 
 
-def _digest_script(name, players):
+def _digest_script(name, players, rollouts):
     return (
         "import sys\n"
         "from pips import selfplay\n"
         "from pips.%s import %s as Game\n"
-        "r = selfplay.record_match(Game, %d, int(sys.argv[1]), 'smart', keep=False)\n"
+        "r = selfplay.record_match(Game, %d, int(sys.argv[1]), 'smart', %d, keep=False)\n"
         "print(r['digest'], r['moves'], r['hands_played'])\n"
-    ) % (name, name.capitalize(), players)
+    ) % (name, name.capitalize(), players, rollouts)
 
 
-def _check_small_heap(name, players, heap_k, seeds):
+def _check_small_heap(name, players, heap_k, seeds, rollouts=-1):
     from pips import games, selfplay
 
-    code = _digest_script(name, players)
+    code = _digest_script(name, players, rollouts)
     for seed in seeds:
         rc, out, err = run_micropython(code, heap="%dK" % heap_k, args=(seed,))
         assert rc == 0, "seed %d under %d KiB: %s" % (seed, heap_k, (out + err)[-600:])
-        r = selfplay.record_match(games.get(name), players, seed, "smart", keep=False)
+        r = selfplay.record_match(games.get(name), players, seed, "smart", rollouts, keep=False)
         assert out.split() == [str(r["digest"]), str(r["moves"]), str(r["hands_played"])]
         assert r["hands_played"] >= 1 and r["moves"] > 10
     return code
@@ -167,4 +174,6 @@ def test_block_smart_match_fits_a_small_heap():
 
 def test_uno_ten_player_smart_match_fits_48k():
     _uno_or_skip()
-    _check_small_heap("uno", 10, UNO_SMART_HEAP_K, (1, 2))
+    # A small rollout budget: the rollout world is made once and reused, so the
+    # heap a decision needs does not grow with the budget, only its time does.
+    _check_small_heap("uno", 10, UNO_SMART_HEAP_K, (1, 2), rollouts=UNO_HEAP_ROLLOUTS)

@@ -29,6 +29,8 @@ BARS = {
     "uno_heap_k": 48,
 }
 
+UNO_HEAP_ROLLOUTS = 8  # a 10-player smart match at the default budget takes minutes
+
 # Both runtimes run this: games per second of random play (pips.selfplay.random_games),
 # batches doubling until SECONDS have passed.
 _RATE_SCRIPT = """
@@ -125,7 +127,7 @@ _MATCH_SCRIPT = """
 import sys
 from pips import games, selfplay
 r = selfplay.record_match(games.get(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), "smart",
-                          keep=False)
+                          int(sys.argv[4]), keep=False)
 print(r["digest"], r["moves"], r["hands_played"])
 """
 
@@ -232,20 +234,28 @@ def rlcard_uno_rate(seconds, seed=1, players=2):
     return {"games": count, "moves": moves, "seconds": spent, "per_second": count / spent}
 
 
-def smallest_match_heap(name, players, seeds, tree, low_k=8, high_k=128):
-    """Smallest -X heapsize (KiB) a whole smart match fits for every seed."""
+def smallest_match_heap(name, players, seeds, tree, low_k=8, high_k=128, rollouts=-1):
+    """Smallest -X heapsize (KiB) a whole smart match fits for every seed. The
+    rollout budget changes the time, not the heap (the bots' rollout worlds are
+    made once and refilled), so a long match may run on a small budget."""
     k, outs = mpy.smallest_heap(
-        _MATCH_SCRIPT, low_k, high_k, [tree], [(name, players, s) for s in seeds], timeout=300
+        _MATCH_SCRIPT,
+        low_k,
+        high_k,
+        [tree],
+        [(name, players, s, rollouts) for s in seeds],
+        timeout=300,
     )
-    return {"heap_k": k, "players": players, "seeds": list(seeds)}
+    return {"heap_k": k, "players": players, "seeds": list(seeds), "rollouts": rollouts}
 
 
-def have_uno():
+def uno_problem():
+    """Why UNO cannot be measured (pips.uno missing or broken), or None."""
     try:
         from pips.uno import Uno  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    except Exception as e:  # a syntax error too: the rest of the bench still runs
+        return "pips.uno does not import: %s: %s" % (type(e).__name__, e)
+    return None
 
 
 def _micropython_version():
@@ -254,120 +264,154 @@ def _micropython_version():
 
 
 def measure(seconds=2.5, heap=True, out=print):
+    """Every figure, as a dict; a measurement that fails holds {"error": why}."""
     tree = mpy.DEFAULT_OUT
-    mpy.build(tree)
+    errors = []
+    mpy.build(tree, errors=errors)
     res = {
         "cpython": platform.python_version(),
         "micropython": _micropython_version(),
         "machine": platform.machine(),
         "seconds_each": seconds,
+        "mpy_errors": errors,
     }
 
     def step(label, fn, *args):
         out("  measuring %s ..." % label)
         t0 = time.perf_counter()
-        value = fn(*args)
+        try:
+            value = fn(*args)
+        except ImportError as e:
+            value = {"error": "%s (pip install -r requirements-bench.txt)" % e}
+        except Exception as e:  # one broken measurement must not hide the others
+            value = {"error": "%s: %s" % (type(e).__name__, str(e).strip().splitlines()[-1:])}
         value["wall"] = round(time.perf_counter() - t0, 1)
         return value
 
     block = res["block"] = {}
     block["cpython"] = step("Block random play, CPython", ours_rate, "block", 2, seconds)
     block["micropython"] = step("Block random play, MicroPython", ours_rate, "block", 2, seconds, tree)
-    try:
-        block["openspiel"] = step("OpenSpiel block dominoes", openspiel_block_rate, seconds)
-    except ImportError as e:
-        block["openspiel"] = {"error": "open_spiel missing (%s): pip install -r requirements-bench.txt" % e}
+    block["reference"] = step("OpenSpiel python_block_dominoes", openspiel_block_rate, seconds)
     block["smart_cpython"] = step("Block smart decisions, CPython", smart_decisions, "block", 2, seconds)
     block["smart_micropython"] = step(
         "Block smart decisions, MicroPython", smart_decisions, "block", 2, seconds, tree
     )
     if heap:
         block["heap"] = step(
-            "Block smart match heap (bisection)", smallest_match_heap, "block", 2, (1, 2, 3), tree
+            "Block 2-player smart match heap (bisection)",
+            smallest_match_heap,
+            "block",
+            2,
+            (1, 2, 3),
+            tree,
         )
-    if have_uno():
-        uno = res["uno"] = {}
-        uno["cpython"] = step("UNO random play, CPython", ours_rate, "uno", 2, seconds)
-        uno["micropython"] = step("UNO random play, MicroPython", ours_rate, "uno", 2, seconds, tree)
-        try:
-            uno["rlcard"] = step("RLCard UNO", rlcard_uno_rate, seconds)
-        except ImportError as e:
-            uno["rlcard"] = {"error": "rlcard missing (%s): pip install -r requirements-bench.txt" % e}
-        uno["smart_cpython"] = step("UNO smart decisions, CPython", smart_decisions, "uno", 2, seconds)
-        uno["smart_micropython"] = step(
-            "UNO smart decisions, MicroPython", smart_decisions, "uno", 2, seconds, tree
+    problem = uno_problem()
+    if problem is not None:
+        res["uno"] = {"error": problem}
+        return res
+    uno = res["uno"] = {}
+    uno["cpython"] = step("UNO random play, CPython", ours_rate, "uno", 2, seconds)
+    uno["micropython"] = step("UNO random play, MicroPython", ours_rate, "uno", 2, seconds, tree)
+    uno["reference"] = step("RLCard UnoGame", rlcard_uno_rate, seconds)
+    uno["smart_cpython"] = step("UNO smart decisions, CPython", smart_decisions, "uno", 2, seconds)
+    uno["smart_micropython"] = step(
+        "UNO smart decisions, MicroPython", smart_decisions, "uno", 2, seconds, tree
+    )
+    if heap:
+        uno["heap"] = step(
+            "UNO 10-player smart match heap (bisection)",
+            smallest_match_heap,
+            "uno",
+            10,
+            (1, 2),
+            tree,
+            16,
+            512,
+            UNO_HEAP_ROLLOUTS,
         )
-        if heap:
-            uno["heap"] = step(
-                "UNO 10-player smart match heap (bisection)",
-                smallest_match_heap,
-                "uno",
-                10,
-                (1, 2),
-                tree,
-                16,
-                256,
-            )
-    else:
-        res["uno"] = {"error": "pips.uno does not import"}
     return res
 
 
-def _ratio(ours, theirs):
-    if "per_second" not in theirs:
-        return None
-    return ours["per_second"] / theirs["per_second"]
+def _cell(d, key, form, scale=1.0):
+    if "error" in d:
+        return "failed"
+    return form % (d[key] * scale)
+
+
+def _verdict(ok):
+    return "ok" if ok else "MISSES THE BAR"
 
 
 def table(res):
     lines = []
     add = lines.append
     add("Pips benchmark: CPython %s, %s (%s)" % (res["cpython"], res["micropython"], res["machine"]))
-    add("each rate measured for about %.1f s in this run; heap = -X heapsize on the 64-bit unix port" % res["seconds_each"])
-    add("")
-    fmt = "%-44s %14s %14s   %s"
-    add(fmt % ("", "CPython", "MicroPython", "reference, ratio (bar)"))
+    add(
+        "each figure measured in this run, rates over about %.1f s; heap: -X heapsize of the"
+        " 64-bit unix port, modules from .mpy (about half on a 32-bit board)" % res["seconds_each"]
+    )
+    for message in res["mpy_errors"]:
+        add("mpy-cross failed: " + message.splitlines()[0])
+    row = "%-40s %12s %12s   %s"
+    failures = []
 
-    def game_rows(title, d, ref_key, ref_name, bar_key):
-        ours = d["cpython"]
-        theirs = d.get(ref_key, {})
-        r = _ratio(ours, theirs)
-        if r is None:
-            ref = theirs.get("error", "-")
+    def game(title, d, ref_name, ratio_bar, smart_bar, heap_bar, heap_players):
+        add("")
+        add(row % (title, "CPython", "MicroPython", "reference / bar"))
+        ours, mp, ref = d["cpython"], d["micropython"], d["reference"]
+        if "error" in ref:
+            note = "%s: failed" % ref_name
         else:
-            ref = "%s %.1f/s: %.1fx (bar %gx) %s" % (
-                ref_name,
-                theirs["per_second"],
-                r,
-                BARS[bar_key],
-                "ok" if r >= BARS[bar_key] else "BELOW BAR",
-            )
-        add(fmt % (title + " random games/s (2 players)", "%.0f" % ours["per_second"],
-                   "%.0f" % d["micropython"]["per_second"], ref))
-        add(fmt % ("  moves/s", "%.0f" % (ours["moves"] / ours["seconds"]),
-                   "%.0f" % (d["micropython"]["moves"] / d["micropython"]["seconds"]), ""))
+            note = "%s %.0f/s" % (ref_name, ref["per_second"])
+            if "error" not in ours:
+                ratio = ours["per_second"] / ref["per_second"]
+                note += ": ours %.1fx (bar %gx) %s" % (ratio, ratio_bar, _verdict(ratio >= ratio_bar))
+        add(row % ("random games/s, 2 players", _cell(ours, "per_second", "%.0f"),
+                   _cell(mp, "per_second", "%.0f"), note))
+        note = ""
+        if "error" not in ref:
+            note = "%s %.1f" % (ref_name, ref["moves"] / max(1, ref["games"]))
+        add(row % ("  moves per game", _cell(ours, "moves", "%.1f", 1.0 / max(1, ours.get("games", 1))),
+                   _cell(mp, "moves", "%.1f", 1.0 / max(1, mp.get("games", 1))), note))
+        note = ""
+        if "error" not in ref:
+            note = "%s %.0f" % (ref_name, ref["moves"] / ref["seconds"])
+            if "error" not in ours:
+                note += ": ours %.1fx" % (ours["moves"] / ours["seconds"] / (ref["moves"] / ref["seconds"]))
+        add(row % ("  moves/s", _cell(ours, "moves", "%.0f", 1.0 / ours.get("seconds", 1)),
+                   _cell(mp, "moves", "%.0f", 1.0 / mp.get("seconds", 1)), note))
         sc, sm = d["smart_cpython"], d["smart_micropython"]
         note = ""
-        if title == "Block":
-            bar = BARS["smart_median_ms_mpy"]
-            note = "bar: MicroPython median <= %g ms %s" % (bar, "ok" if sm["median_ms"] <= bar else "ABOVE BAR")
-        add(fmt % ("  smart decision median ms", "%.2f" % sc["median_ms"], "%.2f" % sm["median_ms"], note))
-        add(fmt % ("  smart decision p90 ms", "%.2f" % sc["p90_ms"], "%.2f" % sm["p90_ms"],
-                   "(%d and %d decisions, forced moves left out)" % (sc["decisions"], sm["decisions"])))
+        if smart_bar and "error" not in sm:
+            note = "bar: MicroPython median <= %g ms %s" % (smart_bar, _verdict(sm["median_ms"] <= smart_bar))
+        add(row % ("smart decision, median ms", _cell(sc, "median_ms", "%.2f"),
+                   _cell(sm, "median_ms", "%.2f"), note))
+        count = "%s and %s decisions with 2+ moves" % (sc.get("decisions", "-"), sm.get("decisions", "-"))
+        add(row % ("smart decision, p90 ms", _cell(sc, "p90_ms", "%.2f"), _cell(sm, "p90_ms", "%.2f"), count))
+        if "heap" in d:
+            h = d["heap"]
+            note = ""
+            if "error" not in h:
+                note = "bar %d KiB %s (seeds %s)" % (heap_bar, _verdict(h["heap_k"] <= heap_bar),
+                                                    ", ".join(str(x) for x in h["seeds"]))
+            add(row % ("smallest heap, smart match, %d players" % heap_players, "",
+                       _cell(h, "heap_k", "%d KiB"), note))
+        for key in sorted(d):
+            if "error" in d[key]:
+                failures.append("%s %s: %s" % (title, key, d[key]["error"]))
 
-    game_rows("Block", res["block"], "openspiel", "OpenSpiel", "block_ratio")
-    if "heap" in res["block"]:
-        h = res["block"]["heap"]
-        add(fmt % ("  smallest heap, smart match, 2 players", "", "%d KiB" % h["heap_k"],
-                   "bar %d KiB %s (seeds %s)" % (BARS["block_heap_k"], "ok" if h["heap_k"] <= BARS["block_heap_k"] else "ABOVE BAR", h["seeds"])))
+    game("Block", res["block"], "OpenSpiel", BARS["block_ratio"], BARS["smart_median_ms_mpy"],
+         BARS["block_heap_k"], 2)
     if "error" in res["uno"]:
+        add("")
         add("UNO: %s" % res["uno"]["error"])
     else:
-        game_rows("UNO", res["uno"], "rlcard", "RLCard", "uno_ratio")
-        if "heap" in res["uno"]:
-            h = res["uno"]["heap"]
-            add(fmt % ("  smallest heap, smart match, 10 players", "", "%d KiB" % h["heap_k"],
-                       "bar %d KiB %s (seeds %s)" % (BARS["uno_heap_k"], "ok" if h["heap_k"] <= BARS["uno_heap_k"] else "ABOVE BAR", h["seeds"])))
+        game("UNO", res["uno"], "RLCard", BARS["uno_ratio"], None, BARS["uno_heap_k"], 10)
+    if failures:
+        add("")
+        add("failed measurements:")
+        for f in failures:
+            add("  " + f)
     return "\n".join(lines)
 
 

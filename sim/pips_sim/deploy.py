@@ -81,7 +81,8 @@ def select(build_dir, rules):
             hits = [pattern] if pattern in available else []
             if include and not hits:
                 raise DeployError(
-                    "%s is listed in deploy.txt but not in %s (run `make mpy`)" % (pattern, build_dir)
+                    "%s is listed in deploy.txt but not in %s (run `make mpy`)"
+                    % (pattern, build_dir)
                 )
         if include:
             chosen.extend(p for p in hits if p not in chosen)
@@ -145,9 +146,10 @@ def plan(port, build_dir, files, record, force=False, reset=True):
     if folders:
         # `fs mkdir` fails on a folder that exists: make the missing ones from the
         # board's side, parents first, in one line (the dry run prints it).
+        names = ", ".join('"/%s"' % f for f in folders)
         code = (
-            "import os; [os.mkdir(d) for d in %r if d.rpartition('/')[2] not in "
-            "os.listdir(d.rpartition('/')[0] or '/')]" % (tuple("/" + f for f in folders),)
+            'import os; [os.mkdir(d) for d in (%s,) if d.rpartition("/")[2] not in '
+            'os.listdir(d.rpartition("/")[0] or "/")]' % names
         )
         copy += ["exec", code, "+"]
     for i, rel in enumerate(changed):
@@ -220,7 +222,9 @@ def deploy(
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m pips_sim.deploy", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m pips_sim.deploy", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--port", default="/dev/ttyACM0", help="the board's serial port")
     parser.add_argument("--build", default=mpy.DEFAULT_OUT, help="the .mpy tree (build/mpy)")
     parser.add_argument("--list", default=DEPLOY_LIST, help="the deploy list (firmware/deploy.txt)")

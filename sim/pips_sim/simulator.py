@@ -10,6 +10,10 @@ shows the 240x135 screen scaled up, with the key map beside it:
 
 The screens are the device's own (pips.ui.app.App) drawing on a DioSurface.
 
+`pips sim --keys FILE` plays a key file in the window first, then the
+keyboard takes over; `--frames N --window-shot w.png` closes the window after
+N frames and saves it.
+
 Headless, for scripts, tests and README screenshots (no window at all):
 
     pips sim --headless --keys session.keys --shot out.png
@@ -19,7 +23,8 @@ A key file holds one command a line (`#` starts a comment):
     A | B | LEFT | RIGHT | UP | DOWN | MENU   tap the key (held 3 frames, then 3 up)
     hold A 25          hold a key for 25 frames (a long A is B)
     wait 30            30 frames with no key (a frame is 33 ms)
-    shot docs/img/x.png   save the screen now (PNG, scaled by --scale)
+    shot NAME          save the screen now as --shot-dir/NAME.png (or shot path.png),
+                       scaled by --scale
     until match 4000   tap A every few frames until the match result shows (at most
                        4000 frames); also `until hand`, `until table`, `until handover`
     seed 7             (first line only) the seed of the app's matches
@@ -80,15 +85,17 @@ def indexes(surface):
 
 
 def save_png(surface, path, scale=2):
+    write_png(path, surface.width, surface.height, indexes(surface), scale)
+
+
+def write_png(path, w, h, pixels, scale=2):
+    """Palette indexes (one byte a pixel, row by row) to a PNG file."""
     from pips.ui.palette import RGB888
 
-    w = surface.width
-    h = surface.height
-    pix = indexes(surface)
     colors = [bytes(((c >> 16) & 255, (c >> 8) & 255, c & 255)) * scale for c in RGB888]
     rows = []
     for y in range(h):
-        row = b"".join(colors[i] for i in pix[y * w : (y + 1) * w])
+        row = b"".join(colors[i] for i in pixels[y * w : (y + 1) * w])
         for _ in range(scale):
             rows.append(row)
     folder = os.path.dirname(path)
@@ -143,10 +150,12 @@ class Driver:
         return self.screen_name() == target
 
 
-def run_script(app, lines, shot_scale=2, shots=None):
+def run_script(app, lines, shot_scale=2, shots=None, shot_dir=".", driver=None):
     """Run key-file lines against app; return the Driver. `shots` collects
-    (path, surface picture) when given, else shots are written as PNG files."""
-    d = Driver(app)
+    (name, palette indexes of the screen) when given, else shots are written
+    as PNG files (a bare name goes to shot_dir/name.png). Pass the driver of
+    an earlier run to go on from it (its clock goes on)."""
+    d = driver if driver is not None else Driver(app)
     for number, line in enumerate(lines, 1):
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -163,7 +172,10 @@ def run_script(app, lines, shot_scale=2, shots=None):
                 if shots is not None:
                     shots.append((words[1], indexes(app.surface)))
                 else:
-                    save_png(app.surface, words[1], shot_scale)
+                    path = words[1]
+                    if not path.endswith(".png"):
+                        path = os.path.join(shot_dir, path + ".png")
+                    save_png(app.surface, path, shot_scale)
             elif cmd == "until":
                 if not d.until(words[1], int(words[2]) if len(words) > 2 else 6000):
                     raise ValueError("never reached the %s screen" % words[1])
@@ -174,6 +186,30 @@ def run_script(app, lines, shot_scale=2, shots=None):
         except (IndexError, ValueError) as e:
             raise ValueError("key file line %d (%r): %s" % (number, line, e))
     return d
+
+
+def setup_script(game_index, game_class, levels, options=None):
+    """Key lines that pick a game on a fresh title screen and set its table:
+    `levels` one per seat ("human", "random", "greedy", "smart"), then Start."""
+    from pips.ui.app import LEVELS
+
+    out = ["RIGHT"] * game_index + ["A"]
+    out += ["A"] * (len(levels) - game_class.min_players)  # seats
+    default = ["human"] + ["smart"] * (game_class.max_players - 1)
+    row = 0
+    for seat, level in enumerate(levels):
+        out += ["RIGHT"] * (1 + seat - row)
+        row = 1 + seat
+        out += ["A"] * ((LEVELS.index(level) - LEVELS.index(default[seat])) % len(LEVELS))
+    for i, (key, value, allowed) in enumerate(game_class.options):
+        want = (options or {}).get(key, value)
+        out += ["RIGHT"] * (1 + len(levels) + i - row)
+        row = 1 + len(levels) + i
+        out += ["A"] * ((list(allowed).index(want) - list(allowed).index(value)) % len(allowed))
+    start = 1 + len(levels) + len(game_class.options) + 1
+    out += ["RIGHT"] * (start - row)
+    out.append("A")
+    return out
 
 
 def script_seed(lines, default=1):
@@ -201,7 +237,7 @@ def headless(args):
         with open(args.keys) as f:
             lines = f.read().splitlines()
     app = make_app(args.width, args.height, script_seed(lines, args.seed))
-    d = run_script(app, lines, args.scale)
+    d = run_script(app, lines, args.scale, None, args.shot_dir)
     for path in args.shot or ():
         save_png(app.surface, path, args.scale)
     print(
@@ -215,12 +251,14 @@ def headless(args):
 LEGEND = (
     "keys",
     "arrows  move",
-    "z Enter  A",
-    "hold A   B",
-    "x Bksp   B",
-    "Esc      menu",
-    "close window",
-    "  to quit",
+    "z Enter A",
+    "hold A  B",
+    "x Bksp  B",
+    "Esc  menu",
+    "",
+    "close the",
+    "window to",
+    "quit",
 )
 
 
@@ -232,15 +270,31 @@ def window(args):
     from blinka_displayio_pygamedisplay import PyGameDisplay
     from pips.ui import keys as K
 
+    import busdisplay
+
+    class HandheldDisplay(PyGameDisplay):
+        """PyGameDisplay redraws its whole window on every refresh; displayio's
+        own bookkeeping knows the dirty areas, so refresh only those (a move
+        then costs a few tiles' worth of Python pixel loops, not the window)."""
+
+        def _get_refresh_areas(self):
+            return busdisplay.BusDisplay._get_refresh_areas(self)
+
     scale = args.zoom
-    legend_w = 130
-    display = PyGameDisplay(
+    legend_w = 200
+    display = HandheldDisplay(
         width=args.width * scale + legend_w,
         height=max(args.height * scale, 150),
         caption="Pips handheld",
         auto_refresh=False,
     )
-    app = make_app(args.width, args.height, args.seed if args.seed >= 0 else int(time.time()), display)
+    lines = []
+    if args.keys:  # play the key file first, then hand over to the keyboard
+        with open(args.keys) as f:
+            lines = f.read().splitlines()
+    seed = script_seed(lines, args.seed if args.seed >= 0 else int(time.time()))
+    app = make_app(args.width, args.height, seed, display)
+    played = run_script(app, lines, args.scale, None, args.shot_dir).now if lines else 0
     root = displayio.Group()
     screen = displayio.Group(scale=scale)
     screen.append(app.surface.group)
@@ -251,8 +305,9 @@ def window(args):
                 terminalio.FONT,
                 text=text,
                 color=0xFFB000 if i == 0 else 0xF0F0F0,
-                x=args.width * scale + 10,
-                y=12 + 16 * i,
+                x=args.width * scale + 12,
+                y=14 + 24 * i,
+                scale=2,
             )
         )
     display.root_group = root
@@ -270,8 +325,10 @@ def window(args):
     held = 0
     start = time.monotonic()
     display.refresh()
-    while app.running:
-        now = int((time.monotonic() - start) * 1000)
+    frames = 0
+    while app.running and frames != args.frames:
+        frames += 1
+        now = played + int((time.monotonic() - start) * 1000)
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 app.running = False
@@ -283,7 +340,9 @@ def window(args):
                 app.keys.poll(held, now)
         app.frame(held, now)
         display.refresh()
-        time.sleep(max(0, FRAME_MS / 1000 - (time.monotonic() - start - now / 1000)))
+        time.sleep(max(0, FRAME_MS / 1000 - (time.monotonic() - start - (now - played) / 1000)))
+    if args.window_shot and display._pygame_screen is not None:
+        pygame.image.save(display._pygame_screen, args.window_shot)
     pygame.quit()
     return 0
 
@@ -291,15 +350,19 @@ def window(args):
 def main(argv=None):
     p = argparse.ArgumentParser(prog="pips sim", description=__doc__.split("\n\n")[0])
     p.add_argument("--headless", action="store_true", help="no window: run --keys and save --shot")
-    p.add_argument("--keys", help="key file (see the module docstring)")
+    p.add_argument("--keys", help="key file (see the module docstring); with a window, it is "
+                   "played first and the keyboard takes over")
     p.add_argument("--shot", action="append", help="PNG of the last screen (repeatable)")
+    p.add_argument("--shot-dir", default=".", help="where `shot NAME` lines save NAME.png")
     p.add_argument("--width", type=int, default=240)
     p.add_argument("--height", type=int, default=135)
     p.add_argument("--scale", type=int, default=2, help="screenshot scale (default 2)")
     p.add_argument("--zoom", type=int, default=3, help="window scale (default 3)")
     p.add_argument("--seed", type=int, default=-1, help="seed of the matches")
+    p.add_argument("--frames", type=int, default=-1, help="close the window after this many")
+    p.add_argument("--window-shot", help="save the whole window (PNG) when it closes")
     args = p.parse_args(argv)
-    if args.headless or args.keys:
+    if args.headless:
         if args.seed < 0:
             args.seed = 1
         return headless(args)

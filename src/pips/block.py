@@ -20,6 +20,7 @@ DRAW = const(57)  # no drawing in Block; the games with a stock use it
 HAND = const(7)
 _MID = const(28)  # the opening entry's index in the line buffer
 _LINE = const(56)
+_HEAVY = const(4)  # rollouts: out of 8, how often a seat lays its heaviest tile
 _ORDER = bytes(range(COUNT))
 _LAY = {1 << t: t * 2 for t in range(COUNT)}  # a tile's bit to its move at the left end
 
@@ -302,9 +303,13 @@ class Block(Game):
         hi = self.hi
         moves = self.moves
         winner = -1
+        draw = rng.next  # one draw per choice; locals are faster on MicroPython
+        with_ = WITH
+        code_of = BIT_CODE
+        pips = PIPS
         while True:
-            wl = WITH[left]
-            wr = WITH[right]
+            wl = with_[left]
+            wr = with_[right]
             hand = hands[turn]
             fit = hand & (wl | wr)
             moves += 1
@@ -314,35 +319,36 @@ class Block(Game):
                 if turn == players:
                     turn = 0
                 continue
-            if fit & (fit - 1):  # a choice to make
-                r = rng.below(8)
-                if r < _HEAVY:
+            r = 0
+            if fit & (fit - 1):  # a choice of tiles
+                r = draw()
+                if r & 7 < _HEAVY:
                     best = -1
                     while fit:
                         low = fit & -fit
                         fit ^= low
-                        t = BIT_CODE[low]
-                        if PIPS[t] > best:
-                            best = PIPS[t]
+                        t = code_of[low]
+                        if pips[t] > best:
+                            best = pips[t]
                             bit = low
                 else:
                     k = 0
                     while fit:
                         low = fit & -fit
                         fit ^= low
-                        buf[k] = BIT_CODE[low]
+                        buf[k] = code_of[low]
                         k += 1
-                    bit = 1 << buf[rng.below(k)]
+                    bit = 1 << buf[(r >> 3) % k]
             else:
                 bit = fit
-            t = BIT_CODE[bit]
-            if bit & wr and (not bit & wl or rng.below(2)):
-                end = PIPS[t] - right
+            t = code_of[bit]
+            if bit & wr and not bit & wl or bit & wr and (r or draw()) & 512:
+                end = pips[t] - right
                 line[hi] = t * 2 + (end > right)
                 hi += 1
                 right = end
             else:
-                end = PIPS[t] - left
+                end = pips[t] - left
                 lo -= 1
                 line[lo] = t * 2 + (end < left)
                 left = end
@@ -353,7 +359,7 @@ class Block(Game):
             if not hand:
                 winner = turn
                 break
-            if not held & (WITH[left] | WITH[right]):
+            if not held & (with_[left] | with_[right]):
                 break
             turn += 1
             if turn == players:
@@ -444,14 +450,17 @@ class Block(Game):
         k = 0
         for i in range(n):
             m = moves[i]
-            if m & 1 and m < PASS and (m - 1) in moves[:n]:
-                continue
+            if m & 1 and m < PASS:
+                # its mirror m - 1 comes first in the list when it is legal
+                mirror = False
+                for j in range(k):
+                    if moves[j] == m - 1:
+                        mirror = True
+                if mirror:
+                    continue
             moves[k] = m
             k += 1
         return k
-
-
-_HEAVY = const(4)  # rollouts: out of 8, how often a seat lays its heaviest tile
 
 
 def line_pairs(line, lo, hi):
@@ -543,11 +552,14 @@ class BlockView:
         for s in range(self.players):
             hands[s] = 0
         hands[self.seat] = self.hand
-        opponents = self._opponents
-        if not self._deal(rng, hands, opponents, True):
-            if not self._assign(rng, hands, opponents):
-                self._deal(rng, hands, opponents, False)
-        world._clear(self.first)
+        if not self._deal(rng, hands, True):
+            if not self._assign(rng, hands, self._opponents):
+                self._deal(rng, hands, False)
+        held = 0
+        for m in hands:
+            held |= m
+        world.held = held
+        world.first = self.first
         world.turn = self.turn
         world.laid = self.laid
         world.left = self.left
@@ -557,6 +569,10 @@ class BlockView:
         world.line[:] = self.line
         world.lacks[:] = self.lacks
         world.moves = self.moves
+        world.winner = -1
+        scores = world.scores
+        for s in range(self.players):
+            scores[s] = 0
         return world
 
     def _prepare(self):
@@ -572,23 +588,31 @@ class BlockView:
                 opponents.append((-tiles.count(forbid), s, forbid))
         opponents.sort()
         self._opponents = [(s, forbid) for _, s, forbid in opponents]
+        # the first opponent always draws from the same tiles: keep them shuffled in place
+        forbid = opponents[0][2] if opponents else 0
+        self._first_pool = bytearray(tiles.codes(unseen & ~forbid))
 
-    def _deal(self, rng, hands, opponents, constrained):
-        """Deal each opponent a random set of allowed tiles in turn; False when
-        one runs short (possible with several opponents)."""
-        pool = self._pool
+    def _deal(self, rng, hands, constrained):
+        """Deal each opponent a random set of allowed tiles in turn (a partial
+        shuffle of what it may hold); False when one runs short (possible with
+        several opponents)."""
         sizes = self.sizes
+        code_of = BIT_CODE
         for attempt in range(3 if constrained else 1):
             free = self._unseen
+            pool = self._first_pool if constrained else self._pool
+            k = len(pool)
             ok = True
-            for s, forbid in opponents:
-                allowed = free & ~forbid if constrained else free
-                k = 0
-                while allowed:
-                    low = allowed & -allowed
-                    allowed ^= low
-                    pool[k] = BIT_CODE[low]
-                    k += 1
+            for s, forbid in self._opponents:
+                if free != self._unseen:
+                    allowed = free & ~forbid if constrained else free
+                    pool = self._pool
+                    k = 0
+                    while allowed:
+                        low = allowed & -allowed
+                        allowed ^= low
+                        pool[k] = code_of[low]
+                        k += 1
                 need = sizes[s]
                 if k < need:
                     ok = False

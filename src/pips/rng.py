@@ -32,7 +32,9 @@ class Rng:
             a = 171 * a % 30269
             b = 172 * b % 30307
             c = 170 * c % 30323
-            words[i] = ((a << 13) ^ (b << 6) ^ c) & _MASK
+            # a also feeds the low bits, which b and c alone leave the same for
+            # nearby seeds (every below(2) would draw alike)
+            words[i] = ((a << 13) ^ (b << 6) ^ c ^ a) & _MASK
         words[0] |= 1  # at least one odd word gives the full period
         self._at = 0
         for _ in range(2 * _LAGS):

@@ -48,8 +48,7 @@ NAME = const(2)  # name the colour of a first card W
 DRAWN = const(3)  # play the card just drawn, or keep it
 PENDING_TEXT = (None, "+4", "color", "drawn")
 
-_WORDS = {"draw": DRAW, "keep": KEEP, "accept": ACCEPT, "challenge": CHALLENGE, "uno": UNO,
-          "resign": RESIGN}
+_NAMES = ("draw", "keep", "accept", "challenge")  # DRAW .. CHALLENGE
 
 
 def _card(move):
@@ -62,6 +61,88 @@ def _card(move):
     if m < 56:
         return _W, m - 52
     return _W4, m - 56
+
+
+def _moves(g, seat, out, h, base, cc, c4):
+    """Uno.legal for the game (every hand in `h`) and for a view (its own hand)."""
+    turn = g.turn
+    if seat != turn:
+        c = g.catchable
+        if c < 0 or turn < 0 or g.out[seat]:
+            return 0
+        out[0] = UNO if c == seat else CATCH + c
+        return 1
+    ask = g.ask
+    n = 0
+    if ask == NONE:
+        color = g.color
+        left = cc[c4 + color] if color < 4 else 0
+        k = base + color * 13
+        while left:
+            if h[k]:
+                out[n] = k - base
+                n += 1
+                left -= h[k]
+            k += 1
+        rank = RANK[g.top]
+        if rank < 13:
+            k = base + rank
+            for c in range(4):
+                if c != color and h[k]:
+                    out[n] = k - base
+                    n += 1
+                k += 13
+        if h[base + _W]:
+            out[n] = 52
+            out[n + 1] = 53
+            out[n + 2] = 54
+            out[n + 3] = 55
+            n += 4
+        if h[base + _W4]:
+            out[n] = 56
+            out[n + 1] = 57
+            out[n + 2] = 58
+            out[n + 3] = 59
+            n += 4
+        if n and g.sizes[seat] == 2:
+            for i in range(n):
+                out[n + i] = out[i] | _CALL
+            n += n
+        out[n] = DRAW
+        n += 1
+    elif ask == PLUS4:
+        out[0] = ACCEPT
+        out[1] = CHALLENGE
+        n = 2
+    elif ask == DRAWN:
+        k = g.drawn
+        if k < _W:
+            out[0] = k
+            n = 1
+        else:
+            k = 52 if k == _W else 56
+            out[0] = k
+            out[1] = k + 1
+            out[2] = k + 2
+            out[3] = k + 3
+            n = 4
+        if g.sizes[seat] == 2:
+            for i in range(n):
+                out[n + i] = out[i] | _CALL
+            n += n
+        out[n] = KEEP
+        n += 1
+    else:
+        out[0] = COLOR_MOVE
+        out[1] = COLOR_MOVE + 1
+        out[2] = COLOR_MOVE + 2
+        out[3] = COLOR_MOVE + 3
+        n = 4
+    c = g.catchable
+    if c >= 0:
+        out[n] = UNO if c == seat else CATCH + c
+        n += 1
+    return n
 
 
 class Uno(Game):
@@ -79,9 +160,15 @@ class Uno(Game):
     out_of_turn = True  # other seats may catch a missed UNO, or call it late
     resign_in_hand = True
     resign_move = RESIGN  # accepted from any seat still in; not listed by legal()
-    playout_moves = 0  # 0: rollouts play the hand out; >0 stops them after so many moves
+    # Rollouts stop after so many moves (0: play the hand out) and utility() weighs
+    # the cards left: a random UNO hand runs to hundreds of moves, and the first
+    # few decide most of what a move is worth.
+    playout_moves = 8
+    # Chance in percent, by bot level, that a bot notices a missed UNO in time (to
+    # catch it, or to call its own late): bots asked out of turn consult it.
+    reaction = {"random": 20, "greedy": 60, "smart": 90}
 
-    def __init__(self, players=2, options=None, rng=None, deal=None, first=-1, out=()):
+    def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
         self.check_players(players)
         self.players = players
         opts = self.table(options)
@@ -99,12 +186,10 @@ class Uno(Game):
         self.reveal = None
         self.reveal_to = -1
         if rng is None and deal is None:
-            self.rng = Rng(0)
+            self.rng = None  # View.sample gives it one
             self._clear(0)  # a blank hand for View.sample to fill
             return
         self.rng = rng = new_rng(rng) if rng is not None else Rng(0)
-        for s in out:
-            self.out[s] = 1
         self._clear(first if first >= 0 else rng.below(players))
         self._deal(deal)
 
@@ -264,86 +349,7 @@ class Uno(Game):
 
     # -- the protocol --------------------------------------------------
     def legal(self, seat, out):
-        turn = self.turn
-        if seat != turn:
-            c = self.catchable
-            if c < 0 or turn < 0 or self.out[seat]:
-                return 0
-            out[0] = UNO if c == seat else CATCH + c
-            return 1
-        ask = self.ask
-        n = 0
-        if ask == NONE:
-            h = self.hands
-            base = seat * 54
-            color = self.color
-            left = self.ccount[seat * 4 + color] if color < 4 else 0
-            k = base + color * 13
-            while left:
-                if h[k]:
-                    out[n] = k - base
-                    n += 1
-                    left -= h[k]
-                k += 1
-            rank = RANK[self.top]
-            if rank < 13:
-                k = base + rank
-                for c in range(4):
-                    if c != color and h[k]:
-                        out[n] = k - base
-                        n += 1
-                    k += 13
-            if h[base + _W]:
-                out[n] = 52
-                out[n + 1] = 53
-                out[n + 2] = 54
-                out[n + 3] = 55
-                n += 4
-            if h[base + _W4]:
-                out[n] = 56
-                out[n + 1] = 57
-                out[n + 2] = 58
-                out[n + 3] = 59
-                n += 4
-            if n and self.sizes[seat] == 2:
-                for i in range(n):
-                    out[n + i] = out[i] | _CALL
-                n += n
-            out[n] = DRAW
-            n += 1
-        elif ask == PLUS4:
-            out[0] = ACCEPT
-            out[1] = CHALLENGE
-            n = 2
-        elif ask == DRAWN:
-            k = self.drawn
-            if k < _W:
-                out[0] = k
-                n = 1
-            else:
-                k = 52 if k == _W else 56
-                out[0] = k
-                out[1] = k + 1
-                out[2] = k + 2
-                out[3] = k + 3
-                n = 4
-            if self.sizes[seat] == 2:
-                for i in range(n):
-                    out[n + i] = out[i] | _CALL
-                n += n
-            out[n] = KEEP
-            n += 1
-        else:
-            out[0] = COLOR_MOVE
-            out[1] = COLOR_MOVE + 1
-            out[2] = COLOR_MOVE + 2
-            out[3] = COLOR_MOVE + 3
-            n = 4
-        c = self.catchable
-        if c >= 0:
-            out[n] = UNO if c == seat else CATCH + c
-            n += 1
-        return n
+        return _moves(self, seat, out, self.hands, seat * 54, self.ccount, seat * 4)
 
     def play(self, seat, move):
         if seat != self.turn or move >= UNO:
@@ -360,13 +366,13 @@ class Uno(Game):
                 color = (m - 52) & 3
             else:
                 raise ValueError("no such move in UNO: %r" % (move,))
+            if ask and ask != DRAWN:
+                raise ValueError("seat %d must answer first (%s)" % (seat, PENDING_TEXT[ask]))
             hands = self.hands
             base = seat * 54
             if not hands[base + kind]:
                 raise ValueError("%s is not in seat %d's hand" % (cards.text(kind), seat))
             if ask:
-                if ask != DRAWN:
-                    raise ValueError("seat %d must answer first: %s" % (seat, self._answers()))
                 if kind != self.drawn:
                     raise ValueError(
                         "after drawing only the drawn card (%s) may be played"
@@ -434,7 +440,7 @@ class Uno(Game):
             return
         if move == DRAW:
             if ask:
-                raise ValueError("seat %d must answer first: %s" % (seat, self._answers()))
+                raise ValueError("seat %d must answer first (%s)" % (seat, PENDING_TEXT[ask]))
             self.catchable = -1
             self.reveal = None
             self.moves += 1
@@ -481,11 +487,6 @@ class Uno(Game):
             else:
                 self._take(seat, 6)
                 self.turn = self._next(seat)
-
-    def _answers(self):
-        buf = bytearray(self.max_moves)
-        n = self.legal(self.turn, buf)
-        return ", ".join(self.move_text(buf[i]) for i in range(n))
 
     def _aside(self, seat, move):
         """Moves any seat may make: a catch, a late UNO, resigning."""
@@ -573,44 +574,18 @@ class Uno(Game):
             return "catch %d" % (move - CATCH)
         if COLOR_MOVE <= move < COLOR_MOVE + 4:
             return "color " + cards.COLORS[move - COLOR_MOVE]
-        for word in _WORDS:
-            if _WORDS[word] == move:
-                return word
+        if move <= CHALLENGE:
+            return _NAMES[move - DRAW]
+        if move == UNO:
+            return "uno"
+        if move == RESIGN:
+            return "resign"
         return "?%d" % move
 
     def parse_move(self, seat, text):
-        words = text.strip().lower().split()
-        if not words:
-            raise ValueError("empty move")
-        w = words[0]
-        if w in _WORDS:
-            if len(words) > 1:
-                raise ValueError("%s takes nothing after it: %r" % (w, text))
-            return _WORDS[w]
-        if w == "color" or w == "colour":
-            if len(words) != 2:
-                raise ValueError("name one colour: color R, Y, G or B")
-            return COLOR_MOVE + cards.color_code(words[1])
-        if w == "catch":
-            if len(words) != 2:
-                raise ValueError("catch a seat: catch 2")
-            try:
-                t = int(words[1])
-            except ValueError:
-                raise ValueError("not a seat: %r" % words[1])
-            if not 0 <= t < self.players:
-                raise ValueError("no seat %d at a %d-player table" % (t, self.players))
-            return CATCH + t
-        kind, color = cards.parse(w)
-        if len(words) > 2 or (len(words) == 2 and words[1] != "uno"):
-            raise ValueError("a card move is a card, then uno or nothing: %r" % text)
-        if kind >= _W:
-            if color >= 4:
-                raise ValueError("a wild names its colour: %s:G" % cards.text(kind))
-            move = (52 if kind == _W else 56) + color
-        else:
-            move = kind
-        return move | _CALL if len(words) == 2 else move
+        from pips.uno_text import parse_move
+
+        return parse_move(self, seat, text)
 
     def move_piece(self, move):
         return _card(move)[0]
@@ -636,50 +611,85 @@ class Uno(Game):
         return total
 
     def info(self):
-        return {
-            "hands": [[cards.text(k) for k in self.hand_kinds(s)] for s in range(self.players)],
-            "stock": self.nstock,
-            "top": cards.text(self.top),
-            "color": cards.COLORS[self.color] if self.color < 4 else None,
-            "direction": self.direction,
-            "dealer": self.dealer,
-            "uno": [s for s in range(self.players) if self.sizes[s] == 1 and self.called[s]],
-            "catchable": self.catchable if self.catchable >= 0 else None,
-            "pending": PENDING_TEXT[self.ask],
-            "discard": self.npile,
-            "resigned": [s for s in range(self.players) if self.out[s]],
-        }
+        from pips.uno_text import info
+
+        return info(self)
 
     def view(self, seat):
         return UnoView(self, seat)
 
     # -- bots' rollouts ----------------------------------------------------
     def utility(self, seat):
-        """The hand's points as Game.utility once over; while it is still being
-        played (a cut rollout), the others' average card points less our own."""
+        """The hand's points as Game.utility once it is over. While it is still
+        being played (a cut rollout): the others' average hand size, at 12 points
+        a card (the deck's average is 11.5), less our own cards' points."""
         if self.turn < 0:
             return Game.utility(self, seat)
         n = self.left
+        if n < 2:
+            return 0
+        sizes = self.sizes
         others = 0
         for s in range(self.players):
-            if s != seat and not self.out[s]:
-                others += self.hand_points(s)
-        return others // (n - 1) - self.hand_points(seat) if n > 1 else 0
+            if s != seat:
+                others += sizes[s]
+        return others * 12 // (n - 1) - self.hand_points(seat)
 
     def playout(self, rng, buf):
-        """Random play, leaning to playing a card: a draw (or keep) picked while
-        cards are playable is picked again among the cards, which legal() lists
-        first. With `playout_moves` set, stop after that many moves (utility()
+        """Random play with a player's sense: a card rather than a draw or a keep
+        (legal() lists the cards first), a coloured card rather than a wild
+        (the wilds follow the coloured cards), UNO called with the second-to-last
+        card. With `playout_moves` set, stop after that many moves (utility()
         then weighs the cards left)."""
         limit = self.playout_moves
         stop = self.moves + limit if limit else 1 << 30
+        sizes = self.sizes
         while self.turn >= 0 and self.moves < stop:
             seat = self.turn
             n = self.legal(seat, buf)
-            i = rng.below(n) if n > 1 else 0
-            if i and DRAW <= buf[i] <= KEEP:
+            if n == 1:
+                self.play(seat, buf[0])
+                continue
+            i = rng.below(n)
+            m = buf[i]
+            if i and DRAW <= m <= KEEP:
                 i = rng.below(i)
-            self.play(seat, buf[i])
+                m = buf[i]
+            if i and m < DRAW and m & 63 >= _W:
+                i = rng.below(i + 1)
+                m = buf[i]
+            if m < DRAW and sizes[seat] == 2:
+                m |= _CALL
+            self.play(seat, m)
+
+    @staticmethod
+    def distinct_moves(view, moves, n):
+        """The moves worth weighing (for the smart bot), compacted in place; the
+        count is returned. A catch or a late UNO call costs nothing and is taken
+        at once; with the second-to-last card only the moves calling UNO; a wild
+        names only a colour held (or red when none is)."""
+        for i in range(n):
+            m = moves[i]
+            if m >= UNO:
+                moves[0] = m
+                return 1
+        two = view.sizes[view.seat] == 2
+        cc = view.cc
+        none_held = not (cc[0] or cc[1] or cc[2] or cc[3])
+        k = 0
+        for i in range(n):
+            m = moves[i]
+            if m < DRAW:
+                if two and not m & _CALL:
+                    continue
+                w = m & 63
+                if w >= _W:
+                    c = (w - 52) & 3
+                    if not (cc[c] or (none_held and c == 0)):
+                        continue
+            moves[k] = m
+            k += 1
+        return k
 
     # -- matches -------------------------------------------------------------
     @classmethod
@@ -690,20 +700,9 @@ class Uno(Game):
 
     @classmethod
     def match_ranks(cls, match):
-        """Standard: by totals. Single hand: the hand's winner first, the rest by
-        fewest card points left in hand. Resigned seats last either way."""
-        from pips.match import ranks
+        from pips.uno_text import match_ranks
 
-        game = match.game
-        last = match.resigned
-        if match.options.get("mode") != "single" or game is None:
-            return ranks(match.totals, last)
-        n = match.players
-        keys = []
-        for s in range(n):
-            keys.append(1 if s == game.winner else -(1000 + game.hand_points(s)))
-        return ranks(keys, last)
-
+        return match_ranks(match)
 
 def _reached(totals, options):
     target = options.get("target", 500)
@@ -713,57 +712,88 @@ def _reached(totals, options):
     return False
 
 
+# UnoView.rest: a few small numbers, then per seat out / called / recent, then the discard pile
+_NBOTTOM = const(0)
+_P4SEAT = const(1)
+_P4COLOR = const(2)
+_WINNER = const(3)  # + 1
+_PENALTY = const(4)
+_SEATS = const(5)
+
+
 class UnoView:
     """What one seat of an UNO hand may see.
 
     Presentation fields for the screens: piece_kind "card", table_kind "pile",
     hand_list(), sizes, top, color (4 while a first W waits for its colour),
     direction, stock, discard, pending (None, "+4", "color", "drawn"), reveal
-    (the +4 player's cards, to the challenger only, right after a challenge)."""
+    (the +4 player's cards, to the challenger only, right after a challenge).
+
+    Every bot keeps its last view, so a view is kept small: 17 attributes at
+    most (MicroPython's smallest attribute table), the rarely read ones packed
+    in the bytes `rest`."""
 
     piece_kind = "card"
     table_kind = "pile"
 
     def __init__(self, game, seat):
-        self.game_class = type(game)
         self.seat = seat
         players = game.players
         self.players = players
-        self.table_options = game.table_options
         self.turn = game.turn
-        self.dealer = game.dealer
-        # own hand only: Uno.legal reads these like the game's own arrays
-        base = seat * 54
-        self.hands = bytearray(players * 54)
-        self.hands[base : base + 54] = game.hands[base : base + 54]
-        self.ccount = bytearray(players * 4)
-        self.ccount[seat * 4 : seat * 4 + 4] = game.ccount[seat * 4 : seat * 4 + 4]
+        self.hand = game.hands[seat * 54 : seat * 54 + 54]  # 54 counts
+        self.cc = game.ccount[seat * 4 : seat * 4 + 4]  # coloured cards per colour
         self.sizes = bytes(game.sizes)
-        self.out = bytes(game.out)
-        self.called = bytes(game.called)
-        self.recent = bytes(game.recent)
         self.top = game.top
         self.color = game.color
         self.direction = game.direction
         self.stock = game.nstock
-        self.nbottom = game.nbottom
         self.discard = game.npile
-        self.pile = bytes(game.pile[: game.npile])
-        self.ask = game.ask
-        self.pending = PENDING_TEXT[game.ask]
-        self.drawn = game.drawn if game.ask == DRAWN and game.turn == seat else -1
-        self.p4seat = game.p4seat
-        self.p4color = game.p4color
-        self.catchable = game.catchable
         self.reveal = game.reveal if game.reveal_to == seat else None
-        self.moves = game.moves
-        self.winner = game.winner
         self.scores = list(game.scores)
-        self.left = game.left
+        self.ask = game.ask
+        self.catchable = game.catchable
+        self.drawn = game.drawn if game.ask == DRAWN and game.turn == seat else -1
+        rest = bytearray(_SEATS + 3 * players + game.npile)
+        rest[_NBOTTOM] = game.nbottom
+        rest[_P4SEAT] = game.p4seat + 1
+        rest[_P4COLOR] = game.p4color
+        rest[_WINNER] = game.winner + 1
+        rest[_PENALTY] = game.penalty
+        i = _SEATS
+        rest[i : i + players] = game.out
+        rest[i + players : i + 2 * players] = game.called
+        rest[i + 2 * players : i + 3 * players] = game.recent
+        rest[i + 3 * players :] = memoryview(game.pile)[: game.npile]
+        self.rest = rest
+
+    @property
+    def pending(self):
+        return PENDING_TEXT[self.ask]
+
+    @property
+    def winner(self):
+        return self.rest[_WINNER] - 1
+
+    def out(self, seat):
+        """1 when that seat has resigned."""
+        return self.rest[_SEATS + seat]
+
+    def recent(self, seat):
+        """Colour bits of the seat's last two coloured cards (latest in bits 0..3)."""
+        return self.rest[_SEATS + 2 * self.players + seat]
+
+    def p4(self):
+        """(seat, colour it replaced) of the +4 to answer."""
+        return self.rest[_P4SEAT] - 1, self.rest[_P4COLOR]
 
     def hand_list(self):
         """Own cards sorted by colour then rank (kind order), repeats included."""
-        return Uno.hand_kinds(self, self.seat)
+        out = []
+        for k in range(54):
+            for _ in range(self.hand[k]):
+                out.append(k)
+        return out
 
     def move_piece(self, move):
         return _card(move)[0]
@@ -772,110 +802,198 @@ class UnoView:
         return Uno.move_text(self, move)
 
     def legal(self, out):
-        return Uno.legal(self, self.seat, out)
+        seat = self.seat
+        if seat != self.turn:
+            c = self.catchable
+            if c < 0 or self.turn < 0 or self.rest[_SEATS + seat]:
+                return 0
+            out[0] = UNO if c == seat else CATCH + c
+            return 1
+        return _moves(self, seat, out, self.hand, 0, self.cc, 0)
+
+    def _unseen(self, memo):
+        """The cards this seat cannot place, as kinds into memo.pool; their count."""
+        counts = bytearray(COPIES)
+        hand = self.hand
+        for k in range(54):
+            counts[k] -= hand[k]
+        rest = self.rest
+        for i in range(_SEATS + 3 * self.players, len(rest)):
+            counts[rest[i]] -= 1
+        counts[_W4] -= rest[_NBOTTOM]
+        if self.reveal is not None:
+            for k in self.reveal:
+                counts[k] -= 1
+        pool = memo.pool
+        n = 0
+        for k in range(54):
+            for _ in range(counts[k]):
+                pool[n] = k
+                n += 1
+        memo.unseen = n
+        return n
 
     def sample(self, rng, world=None):
         """A whole hand consistent with this view: the unseen cards (the deck less
         our hand, the discard pile, the known W+4s at the bottom of the draw pile,
         and a +4 player's cards just revealed to us) dealt at random to the other
-        hands and the draw pile."""
+        hands and the draw pile. `world` (a hand from an earlier call) is refilled;
+        without one, a spare hand shared by every view is.
+
+        The last deal is remembered with the generator state it came from: a
+        smart bot that restarts the generator to try each move on the same deal
+        gets it copied rather than dealt again (a 10-player deal is most of a
+        short rollout's cost), and the generator is moved on as the deal would."""
+        global _spare, _memo
         players = self.players
         if world is None:
-            world = Uno(players, self.table_options)
+            world = _spare
+            if world is None or world.players != players:
+                world = _spare = Uno(players)
+        words = rng._words
+        memo = _memo
+        if memo is None:
+            memo = _memo = _Memo()
+            memo.deal = bytearray(10 * 58 + 108)
+            memo.pool = bytearray(108)
+            memo.words = list(words)
+            memo.view = None
+        size = players * 54
+        if memo.view is self and rng._at == memo.at and words == memo.words:
+            # the same generator state deals the same cards: copy them
+            kept = memoryview(memo.deal)
+            world.hands[:] = kept[:size]
+            world.ccount[:] = kept[size : size + players * 4]
+            ns = memo.nstock
+            world.stock[:ns] = kept[size + players * 4 : size + players * 4 + ns]
+            world.nstock = ns
+            world.p4illegal = memo.p4illegal
+            for _ in range(memo.steps):
+                rng.next()
+            return self._public(world, rng)
+        if memo.view is not self:
+            memo.view = self
+            self._unseen(memo)
+        memo.words[:] = words
+        memo.at = rng._at
+        memo.steps = self._deal(world, rng, memo)
+        kept = memo.deal
+        kept[:size] = world.hands
+        kept[size : size + players * 4] = world.ccount
+        ns = world.nstock
+        kept[size + players * 4 : size + players * 4 + ns] = memoryview(world.stock)[:ns]
+        memo.nstock = ns
+        memo.p4illegal = world.p4illegal
+        return self._public(world, rng)
+
+    def _deal(self, world, rng, memo):
+        """Deal the unseen cards into world; return how many generator steps it took."""
+        players = self.players
         seat = self.seat
-        counts = world.hands  # used as the unseen counts first
-        for i in range(players * 54):
-            counts[i] = 0
-        unseen = counts  # kinds 0..53 of seat 0's block: rebuilt below
-        for k in range(54):
-            unseen[k] = COPIES[k] - self.hands[seat * 54 + k]
-        for k in self.pile:
-            unseen[k] -= 1
-        unseen[_W4] -= self.nbottom
         reveal = self.reveal
-        if reveal is not None:
-            for k in reveal:
-                unseen[k] -= 1
-        pool = world.stock
-        n = 0
-        for k in range(54):
-            for _ in range(unseen[k]):
-                pool[n] = k
-                n += 1
-            unseen[k] = 0
-        # now deal: sizes of the other seats come off a shuffled front of the pool
+        p4seat, p4color = self.p4()
+        known = p4seat if reveal is not None else -1
+        n = memo.unseen
         need = 0
         for s in range(players):
             if s != seat:
                 need += self.sizes[s]
-        if reveal is not None:
+        if known >= 0:
             need -= len(reveal)
-        rng.shuffle(pool, n, need)
+        # the other hands take a random `need` cards off the front, the rest is the draw pile
+        stock = world.stock
+        nb = self.rest[_NBOTTOM]
+        for j in range(nb):
+            stock[j] = _W4
+        deal = world.pile  # scratch until the discard pile is copied in
+        deal[:n] = memoryview(memo.pool)[:n]
+        steps = need if need < n else n - 1
+        rng.shuffle(deal, n, steps)
+        stock[nb : nb + n - need] = memoryview(deal)[need:n]
+        world.nstock = nb + n - need
         hands = world.hands
         ccount = world.ccount
-        for i in range(players * 4):
-            ccount[i] = 0
+        for s in range(players):  # no 540-byte temporary: a small heap is fragmented
+            hands[s * 54 : s * 54 + 54] = self.hand if s == seat else _ZERO54
+            ccount[s * 4 : s * 4 + 4] = self.cc if s == seat else _ZERO4
         i = 0
         for s in range(players):
-            base = s * 54
             if s == seat:
-                hands[base : base + 54] = self.hands[base : base + 54]
-                ccount[s * 4 : s * 4 + 4] = self.ccount[s * 4 : s * 4 + 4]
                 continue
+            base = s * 54
+            c4 = s * 4
             size = self.sizes[s]
-            if reveal is not None and s == self.p4seat:
+            if s == known:
                 for k in reveal:
                     hands[base + k] += 1
                     if k < _W:
-                        ccount[s * 4 + COLOR[k]] += 1
+                        ccount[c4 + COLOR[k]] += 1
                 size -= len(reveal)
-            for _ in range(size):
-                k = pool[i]
+            while size:
+                k = deal[i]
                 i += 1
                 hands[base + k] += 1
                 if k < _W:
-                    ccount[s * 4 + COLOR[k]] += 1
-        # the rest is the draw pile: known W+4s at the bottom, the others above
-        stock = world.stock
-        rest = n - i
-        nb = self.nbottom
-        stock[nb : nb + rest] = pool[i:n]
-        for j in range(nb):
-            stock[j] = _W4
-        world.nstock = rest + nb
-        world.nbottom = nb
+                    ccount[c4 + COLOR[k]] += 1
+                size -= 1
+        world.p4illegal = False
+        if self.ask == PLUS4:
+            # unknown to us: whether that +4 was a bluff; the cards dealt decide
+            world.p4illegal = p4color < 4 and ccount[p4seat * 4 + p4color] > 0
+        return steps if steps > 0 else 0
+
+    def _public(self, world, rng):
+        """Everything but the hidden cards, from the view."""
+        players = self.players
+        rest = self.rest
+        i = _SEATS
+        world.nbottom = rest[_NBOTTOM]
         world.fixed = False
-        world.pile[: self.discard] = self.pile
+        world.pile[: self.discard] = memoryview(rest)[i + 3 * players :]
         world.npile = self.discard
         world.sizes[:] = self.sizes
-        world.out[:] = self.out
-        world.called[:] = self.called
-        world.recent[:] = self.recent
-        world.nout = players - self.left
-        world.left = self.left
-        world.dealer = self.dealer
+        world.out[:] = memoryview(rest)[i : i + players]
+        world.called[:] = memoryview(rest)[i + players : i + 2 * players]
+        world.recent[:] = memoryview(rest)[i + 2 * players : i + 3 * players]
+        nout = 0
+        for s in range(players):
+            nout += rest[i + s]
+        world.nout = nout
+        world.left = players - nout
+        world.dealer = 0
         world.top = self.top
         world.color = self.color
         world.direction = self.direction
         world.turn = self.turn
+        # another seat's drawn card is unknown to us: let it play on as a normal turn
         world.ask = self.ask if self.ask != DRAWN or self.drawn >= 0 else NONE
         world.drawn = self.drawn
-        world.p4seat = self.p4seat
-        world.p4color = self.p4color
-        world.p4illegal = False
-        if self.ask == PLUS4:
-            # unknown to us: whether that +4 was a bluff; guess from the cards dealt
-            b = self.p4seat
-            world.p4illegal = self.p4color < 4 and ccount[b * 4 + self.p4color] > 0
+        world.p4seat = rest[_P4SEAT] - 1
+        world.p4color = rest[_P4COLOR]
         world.catchable = self.catchable
         world.reveal = None
         world.reveal_to = -1
-        world.winner = self.winner
-        world.moves = self.moves
+        world.winner = rest[_WINNER] - 1
+        world.moves = 0
         for s in range(players):
             world.scores[s] = self.scores[s]
         world.rng = rng
+        world.penalty = rest[_PENALTY]
         return world
+
+
+UnoView.game_class = Uno
+
+
+class _Memo:
+    """View.sample's last deal, the generator state it came from and how many
+    steps it took, and the unseen cards of the view it was dealt for."""
+
+
+_ZERO54 = bytes(54)
+_ZERO4 = bytes(4)
+_spare = None  # the hand View.sample refills when given none
+_memo = None
 
 
 def greedy(view, moves, n, rng):

@@ -20,15 +20,14 @@ _LOW = 2  # an opponent with this many cards or fewer is about to go out
 
 def _best_color(view, avoid):
     """The colour we hold most of (points break ties), not `avoid` if we can help it."""
-    hands = view.hands
-    base = view.seat * 54
+    hand = view.hand
     best = 0
     best_score = -1
     for c in range(4):
-        score = view.ccount[view.seat * 4 + c] * 64
-        k = base + c * 13
+        score = view.cc[c] * 64
+        k = c * 13
         for r in range(13):
-            score += hands[k + r] * POINTS[c * 13 + r] // 8
+            score += hand[k + r] * POINTS[c * 13 + r] // 8
         if c == avoid:
             score -= 4096
         if score > best_score:
@@ -47,21 +46,20 @@ def greedy(view, moves, n, rng):
             return m
     ask = view.ask
     if ask == PLUS4:
-        b = view.p4seat
-        c = view.p4color
-        if c < 4 and view.recent[b] >> c & 0x11:
+        b, c = view.p4()
+        if c < 4 and view.recent(b) >> c & 0x11:
             return CHALLENGE
         return ACCEPT
     # the next player: low on cards, and the colour they have been playing
     nxt = seat
     while True:
         nxt = (nxt + view.direction) % players
-        if not view.out[nxt] or nxt == seat:
+        if not view.out(nxt) or nxt == seat:
             break
     low = view.sizes[nxt] <= _LOW
     theirs = 4
     if low:
-        r = view.recent[nxt]
+        r = view.recent(nxt)
         for c in range(4):
             if r >> c & 1:
                 theirs = c
@@ -94,9 +92,9 @@ def greedy(view, moves, n, rng):
             kind = k
             c = COLOR[kind]
             rank = RANK[kind]
-            score = POINTS[kind] * 4 + view.ccount[seat * 4 + c] * 6
+            score = POINTS[kind] * 4 + view.cc[c] * 6
             if rank >= 10:
-                score += 200 if low else -60
+                score += 200 if low else -100
             if low and c == theirs:
                 score -= 150
         score = score * 8 + rng.below(8)

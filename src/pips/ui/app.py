@@ -29,8 +29,8 @@ from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, DIM, BLACK,
 from pips.ui import pieces
 
 LEVELS = ("human", "random", "greedy", "smart")
-_PREV = const(K.LEFT | K.UP)
-_NEXT = const(K.RIGHT | K.DOWN)
+_PREV = K.LEFT | K.UP
+_NEXT = K.RIGHT | K.DOWN
 
 
 def seat_name(seat):

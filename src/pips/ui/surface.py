@@ -29,6 +29,24 @@ class Surface:
         self.pixels_sent = 0  # since creation (tests and benchmarks read it)
         self.windows_sent = 0
         self.last_flush = 0  # pixels in the latest flush
+        self.track = None  # [x0, y0, x1, y1]: grows with every mark while set
+
+    def begin_track(self):
+        """Start gathering the bounding box of what gets drawn (see end_track)."""
+        self.track = [self.width, self.height, 0, 0]
+
+    def end_track(self):
+        """The box drawn since begin_track, (x, y, w, h), or None if nothing."""
+        t = self.track
+        self.track = None
+        if t[2] <= t[0]:
+            return None
+        return (t[0], t[1], t[2] - t[0], t[3] - t[1])
+
+    def clear_box(self, box, c):
+        """Fill a box from end_track (None: nothing) with the background c."""
+        if box is not None:
+            self.fill_rect(box[0], box[1], box[2], box[3], c)
 
     # -- dirty rectangles ---------------------------------------------
     def mark(self, x, y, w, h):
@@ -42,6 +60,16 @@ class Surface:
             y1 = self.height
         if x1 <= x0 or y1 <= y0:
             return
+        t = self.track
+        if t is not None:
+            if x0 < t[0]:
+                t[0] = x0
+            if y0 < t[1]:
+                t[1] = y0
+            if x1 > t[2]:
+                t[2] = x1
+            if y1 > t[3]:
+                t[3] = y1
         dirty = self.dirty
         area = (x1 - x0) * (y1 - y0)
         for r in dirty:

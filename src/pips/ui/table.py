@@ -34,8 +34,8 @@ from pips import bots as B
 
 SHOW_MS = const(900)  # how long a bot's move stays before the next one
 _SLICE = const(4)  # smart-bot rollouts per frame: the screen keeps moving
-_PREV = const(K.LEFT | K.UP)
-_NEXT = const(K.RIGHT | K.DOWN)
+_PREV = K.LEFT | K.UP
+_NEXT = K.RIGHT | K.DOWN
 _BUTTON = const(1000)  # cursor stops >= this are buttons
 _GO_ON = const(-1)  # the "go on" button when offered an out-of-turn move
 _TOGGLE = const(-2)  # the button that adds a call word to the next piece (UNO!)
@@ -47,6 +47,18 @@ _THINK = const(2)
 _CHOOSE = const(3)
 _ALT = const(4)
 _REVEAL = const(5)
+
+# what an item of a Layer draws
+_TILE = const(0)  # a, b: halves; c: 1 standing, 2 marked
+_CARD = const(1)  # a: card kind
+_BACK = const(2)  # a card face down
+_PIECE = const(3)  # a hand piece: a code; b: 1 playable, 2 selected, 4 a card
+_FILL = const(4)  # a: colour
+_TEXT = const(5)  # a: text, b: colour
+_CENTER = const(6)  # text centred in the item's width
+
+
+_STATUS_FORMS = ("%s  %s left  %s pts", "%s %s left %s pts", "%s %s  %sp", "%s %s %s")
 
 
 def label(text):
@@ -92,6 +104,7 @@ class TableScreen(Screen):
         self.viewer = self.humans[0] if len(self.humans) == 1 else -1
         self.buf = bytearray(game_class.max_moves)
         self.message = ""
+        self.view_key = None
         self.offer = False
         self.acting = -1
         self.hand_first = 0
@@ -108,6 +121,8 @@ class TableScreen(Screen):
         self.cursor = 0
         self.alt_cursor = 0
         self.shown = {}  # band -> signature of what is on screen
+        self.boxes = {}  # band -> box its last drawing covered
+        self.line_track = None
         self.think_seat = -1
         if self.viewer >= 0 and len(self.humans) > 1:
             self.viewer = -1  # a new deal: hand the device over again
@@ -129,13 +144,28 @@ class TableScreen(Screen):
         self.msg_y = self.button_y - self.msg_h
         self.table_y = self.status_h
         self.table_h = self.msg_y - self.table_y
+        self.table_layer = Layer(s, FELT)
+        self.hand_layer = Layer(s, FELT_DARK)
 
     def view_kind(self):
-        return self.game.view(0).piece_kind
+        return self.view_of(0).piece_kind
+
+    def view_of(self, seat):
+        """game.view(seat), made once per move: a View costs memory to build."""
+        game = self.game
+        key = self.view_key
+        if key is None or key[0] is not game or key[1] != game.moves or key[2] != seat:
+            self.view_key = (game, game.moves, seat)
+            self.view_cached = game.view(seat)
+        return self.view_cached
 
     def enter(self):
         self.shown = {}
+        self.boxes = {}
         self.s.fill(FELT)
+        self.table_layer.reset()
+        self.hand_layer.reset()
+        self.s.fill_rect(0, self.hand_y, self.app.width, self.hand_h, FELT_DARK)
         self.draw()
 
     # -- who acts -----------------------------------------------------------------
@@ -153,7 +183,7 @@ class TableScreen(Screen):
                 self.state = _NEXT_ACTOR
         elif state == _THINK:
             bot = self.bots[self.think_seat]
-            move = bot.step(_SLICE) if bot.level == "smart" else bot.step()
+            move = bot.step(_SLICE)
             if move >= 0:
                 self.play(self.think_seat, move)
         elif state == _CHOOSE:
@@ -194,13 +224,13 @@ class TableScreen(Screen):
                 if bot is None or seat == game.turn or seat in match.resigned:
                     continue
                 if game.legal(seat, self.buf):
-                    self.play(seat, bot.choose(game.view(seat)))
+                    self.play(seat, bot.choose(self.view_of(seat)))
                     return
         seat = game.turn
         bot = self.bots[seat]
         if bot is not None:
             self.think_seat = seat
-            bot.begin(game.view(seat))
+            bot.begin(self.view_of(seat))
             self.state = _THINK
             self.think_started = now
             return
@@ -215,7 +245,7 @@ class TableScreen(Screen):
 
     def choices(self, seat):
         """Work out the seat's cursor stops; return how many moves it has."""
-        view = self.game.view(seat)
+        view = self.view_of(seat)
         n = view.legal(self.buf)
         self.moves = []
         for i in range(n):
@@ -283,7 +313,7 @@ class TableScreen(Screen):
             self.play(self.acting, self.moves[k])
             return
         piece = self.hand[stop]
-        view = self.game.view(self.acting)
+        view = self.view_of(self.acting)
         alts = []
         for k in range(len(self.moves)):
             if view.move_piece(self.moves[k]) == piece:
@@ -312,21 +342,24 @@ class TableScreen(Screen):
 
     def play(self, seat, move):
         game = self.game
-        before = bytes(game.view(seat).sizes)
+        before = bytes(self.view_of(seat).sizes)
         text = game.move_text(move)
         game.play(seat, move)
-        after = game.view(seat).sizes
+        after = self.view_of(seat).sizes
         msg = "%s: %s" % (seat_name(seat), label(text))
         for s in range(self.players):
             if s < len(after) and s < len(before) and after[s] > before[s]:
-                if s == seat:
-                    msg += ", drew %d" % (after[s] - before[s])
+                drew = after[s] - before[s]
+                if s == seat and text == "draw":
+                    msg = "%s drew %d" % (seat_name(seat), drew)
+                elif s == seat:
+                    msg += ", drew %d" % drew
                 else:
-                    msg += ", %s drew %d" % (seat_name(s), after[s] - before[s])
+                    msg += ", %s drew %d" % (seat_name(s), drew)
         self.message = msg
         self.state = _SHOW
         self.show_until = self.app.now + (SHOW_MS if self.bots[seat] is not None else 250)
-        if self.viewer >= 0 and getattr(game.view(self.viewer), "reveal", None):
+        if self.viewer >= 0 and getattr(self.view_of(self.viewer), "reveal", None):
             self.state = _REVEAL
 
     def resign(self):
@@ -348,7 +381,7 @@ class TableScreen(Screen):
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self):
-        view = self.game.view(self.viewer if self.viewer >= 0 else 0)
+        view = self.view_of(self.viewer if self.viewer >= 0 else 0)
         self.draw_status(view)
         self.draw_table(view)
         self.draw_message()
@@ -362,32 +395,35 @@ class TableScreen(Screen):
         return True
 
     def draw_status(self, view):
+        """One cell a seat, each redrawn only when its own content changes."""
         game = self.game
         totals = self.match.totals
-        thinking = self.state == _THINK
-        sig = (game.turn, bytes(view.sizes), tuple(totals), len(self.match.resigned), thinking)
-        if not self.changed("status", sig):
-            return
         s = self.s
-        s.fill_rect(0, 0, self.app.width, self.status_h, PANEL)
         line_h = s.char_h + 2
+        cols = (self.cell_w - 3) // s.char_w
         for seat in range(self.players):
-            x = seat * self.cell_w
             turn = seat == game.turn
             out = seat in self.match.resigned
+            name = seat_name(seat) + ("*" if seat == self.viewer else "")
+            size = "%d" % view.sizes[seat]
+            score = "%d" % totals[seat]
+            if not self.changed(seat, (turn, out, name, size, score)):
+                continue
+            x = seat * self.cell_w
+            s.fill_rect(x, 0, self.cell_w, self.status_h, PANEL)
             if turn:
                 s.fill_rect(x + 1, 0, self.cell_w - 2, self.status_h, HIGHLIGHT)
             ink = BLACK if turn else (DIM if out else TEXT)
-            name = seat_name(seat)
-            if seat == self.viewer:
-                name = name + "*"
-            size = "%d" % view.sizes[seat]
-            score = "%d" % totals[seat]
             if self.status_h == line_h:
-                s.text("%s %s %s" % (name, size, score), x + 3, 1, ink)
+                # the longest form that fits: "P1* 7 left 45 pts" ... "P1* 7 45"
+                for form in _STATUS_FORMS:
+                    text = form % (name, size, score)
+                    if len(text) <= cols:
+                        break
+                s.text(text[:cols], x + 3, 1, ink)
             else:
-                s.text("%s %s" % (name, size), x + 2, 1, ink)
-                s.text(score, x + 2, 1 + line_h, ink)
+                s.text(("%s %s" % (name, size))[:cols], x + 2, 1, ink)
+                s.text(score[:cols], x + 2, 1 + line_h, ink)
 
     def draw_message(self):
         text = self.message
@@ -404,9 +440,17 @@ class TableScreen(Screen):
         if not self.changed("message", text):
             return
         s = self.s
-        s.fill_rect(0, self.msg_y, self.app.width, self.msg_h, FELT_DARK)
+        if "message" not in self.boxes:
+            s.fill_rect(0, self.msg_y, self.app.width, self.msg_h, FELT_DARK)
         cols = (self.app.width - 4) // s.char_w
-        s.text(text[:cols], 2, self.msg_y + 1, WARNING if "UNO" in text else TEXT)
+        text = text[:cols]
+        old = self.boxes.get("message", 0)
+        new = len(text) * s.char_w
+        # repaint the text cells, and clear what is left of a longer old text
+        s.text(text, 2, self.msg_y + 1, WARNING if "UNO" in text else TEXT, FELT_DARK)
+        if old > new:
+            s.fill_rect(2 + new, self.msg_y + 1, old - new, s.char_h, FELT_DARK)
+        self.boxes["message"] = new
 
     def button_labels(self):
         if self.state == _ALT:
@@ -477,89 +521,82 @@ class TableScreen(Screen):
         return -1
 
     def draw_hand(self, view):
+        sig = (self.game.moves, self.state, self.cursor, self.viewer, self.match.hands_played)
+        if not self.changed("hand", sig):
+            return
         s = self.s
         y0 = self.hand_y
+        w = self.app.width
         if self.viewer < 0:
-            sig = ("nobody",)
-            if self.changed("hand", sig):
-                s.fill_rect(0, y0, self.app.width, self.hand_h, FELT_DARK)
-                s.text_center("bots at play", 0, y0 + self.hand_h // 2 - 4, self.app.width, DIM)
+            items = [(0, y0 + self.hand_h // 2 - 4, w, s.char_h, _CENTER, "bots at play", DIM, 0)]
+            self.hand_layer.update(items)
             return
         acting = self.state in (_CHOOSE, _ALT) and self.acting == self.viewer
         hand = self.hand if acting else view.hand_list()
         playable = self.playable if acting else b"\x02" * len(hand)  # 2: bright, not raised
         cur = self.cursor_piece() if acting else -1
         first, fit, x0, step = self.hand_layout(len(hand))
-        sig = (tuple(hand), bytes(playable), first)
-        kind = view.piece_kind
-        if self.changed("hand", sig):
-            s.fill_rect(0, y0, self.app.width, self.hand_h, FELT_DARK)
-            self.shown["cursor"] = -2
-            if first > 0:
-                s.text("<", 1, y0 + self.hand_h // 2 - 4, TEXT)
-            if first + fit < len(hand):
-                s.text(">", self.app.width - s.char_w - 1, y0 + self.hand_h // 2 - 4, TEXT)
-            for i in range(first, min(len(hand), first + fit)):
-                self.draw_piece(kind, hand, playable, i, i == cur, x0 + (i - first) * step)
-            self.shown["cursor"] = cur
-            return
-        old = self.shown.get("cursor", -1)
-        if old != cur:  # only the cursor moved: redraw the two pieces it touched
-            for i in (old, cur):
-                if first <= i < min(len(hand), first + fit):
-                    self.draw_piece(kind, hand, playable, i, i == cur, x0 + (i - first) * step)
-            self.shown["cursor"] = cur
-
-    def draw_piece(self, kind, hand, playable, i, selected, x):
-        s = self.s
-        y = self.hand_y + 4
-        s.fill_rect(x - 1, self.hand_y, self.piece_w + 2, self.hand_h, FELT_DARK)
-        if playable[i] == 1:
-            y -= 3
-        pieces.hand_piece(s, x, y, kind, hand[i], playable[i], selected, FELT_DARK)
-        if selected:
-            s.hline(x + 2, self.hand_y + self.hand_h - 2, self.piece_w - 4, HIGHLIGHT)
+        card = 1 if view.piece_kind == "card" else 0
+        pw = self.piece_w
+        items = []
+        mid = y0 + self.hand_h // 2 - s.char_h // 2
+        if first > 0:
+            items.append((1, mid, s.char_w, s.char_h, _TEXT, "<", TEXT, 0))
+        if first + fit < len(hand):
+            items.append((w - s.char_w - 1, mid, s.char_w, s.char_h, _TEXT, ">", TEXT, 0))
+        for i in range(first, min(len(hand), first + fit)):
+            x = x0 + (i - first) * step
+            y = y0 + (1 if playable[i] == 1 else 4)  # the playable ones raised
+            flags = (1 if playable[i] else 0) | (2 if i == cur else 0) | card * 4
+            items.append((x, y, pw, self.piece_h, _PIECE, hand[i], flags, 0))
+            if i == cur:
+                items.append((x + 2, y0 + self.hand_h - 2, pw - 4, 1, _FILL, HIGHLIGHT, 0, 0))
+        self.hand_layer.update(items)
 
     def draw_table(self, view):
-        sig = (self.game.moves, self.state == _REVEAL, self.viewer, self.hands_signature())
+        sig = (self.game.moves, self.state == _REVEAL, self.viewer, self.match.hands_played)
         if self.state == _ALT:
-            sig = sig + (self.alts[self.alt_cursor],)
+            sig = sig + (self.alt_cursor,)
         if not self.changed("table", sig):
             return
-        s = self.s
-        y0 = self.table_y
-        s.fill_rect(0, y0, self.app.width, self.table_h, FELT)
         if self.state == _REVEAL:
-            self.draw_reveal(view)
+            items = self.reveal_items(view)
         elif view.table_kind == "line":
-            self.draw_line(view)
+            items = self.line_items(view)
         else:
-            self.draw_pile(view)
+            items = self.pile_items(view)
+        self.table_layer.update(items)
 
-    def hands_signature(self):
-        return self.match.hands_played
-
-    def draw_line(self, view):
+    def line_items(self, view):
         """The line of tiles, doubles crosswise. When it is wider than the
-        screen, both ends stay in view with the count of hidden tiles between."""
+        screen, both ends stay in view with the count of hidden tiles between.
+        The opening tile stays put while the line fits, so a move redraws
+        the one tile laid."""
         s = self.s
         pairs = view.line_pairs()
         w = self.app.width
         mid_y = self.table_y + self.table_h // 2
+        text_y = mid_y - s.char_h // 2
         if not pairs:
-            s.text_center("lay any tile", 0, mid_y - s.char_h // 2, w, DIM)
-            return
+            self.line_shown = (0, 0)
+            return [(0, text_y, w, s.char_h, _CENTER, "lay any tile", DIM, 0)]
         widths = [TILE_H if a == b else TILE_W for a, b in pairs]
         total = sum(widths) + len(pairs) - 1
-        room = w - 2 * s.char_w - 8  # the L and R labels
+        margin = s.char_w + 5  # room for the L and R labels
+        room = w - 2 * margin
+        gap_w = 4 * s.char_w  # "+12" between the ends of a long line
         if total <= room:
             left = len(pairs)
             right = 0
+            # where the opening tile sits: fixed at the centre unless the line
+            # would run off an edge
+            opening = self.line_opening(view, len(pairs))
+            x = w // 2 - (sum(widths[:opening]) + opening) - widths[opening] // 2
+            x = max(margin, min(x, w - margin - total))
         else:
-            gap = 4 * s.char_w  # "+12" between the ends
             left = 0
             right = 0
-            used = gap
+            used = gap_w
             while True:  # take tiles alternately from each end while they fit
                 i = left if left <= right else len(pairs) - 1 - right
                 if used + widths[i] + 1 > room:
@@ -570,24 +607,42 @@ class TableScreen(Screen):
                 else:
                     right += 1
             total = used
-        x = (w - total) // 2
-        s.text("L", x - s.char_w - 3, mid_y - s.char_h // 2, DIM)
-        s.text("R", x + total + 3, mid_y - s.char_h // 2, DIM)
-        mark = self.end_mark(view)
+            x = (w - total) // 2
+        self.line_shown = (left, right)
+        mark = self.end_mark()
+        items = [
+            (x - s.char_w - 3, text_y, s.char_w, s.char_h, _TEXT, "L", DIM, 0),
+            (x + total + 3, text_y, s.char_w, s.char_h, _TEXT, "R", DIM, 0),
+        ]
         for i in range(left):
-            x = self.line_tile(pairs[i], x, mid_y, mark == 0 and i == 0)
+            x = self.line_tile(items, pairs[i], x, mid_y, mark == 0 and i == 0)
         if right:
             hidden = len(pairs) - left - right
-            gap_w = 4 * s.char_w
-            s.text_center("+%d" % hidden, x, mid_y - s.char_h // 2, gap_w, HIGHLIGHT)
-            s.hline(x + 2, mid_y + s.char_h // 2 + 2, gap_w - 4, DIM)
+            items.append((x, text_y, gap_w, s.char_h, _CENTER, "+%d" % hidden, HIGHLIGHT, 0))
+            items.append((x + 2, text_y + s.char_h + 2, gap_w - 4, 1, _FILL, DIM, 0, 0))
             x += gap_w
             for i in range(len(pairs) - right, len(pairs)):
-                x = self.line_tile(pairs[i], x, mid_y, mark == 1 and i == len(pairs) - 1)
-        elif mark == 1:
-            self.line_tile(pairs[-1], x - widths[-1] - 1, mid_y, True)
+                x = self.line_tile(items, pairs[i], x, mid_y, mark == 1 and i == len(pairs) - 1)
+        elif mark == 1:  # mark the right end's tile: the last one drawn
+            last = items.pop()
+            items.append(last[:7] + (last[7] | 2,))
+        return items
 
-    def end_mark(self, view):
+    def line_opening(self, view, count):
+        """Index in the line of the hand's opening tile: the tiles laid at the
+        left end since (tracked from the line's growth, move by move)."""
+        last = self.line_track
+        if last is None or last[0] != self.match.hands_played or count < last[1]:
+            self.line_track = (self.match.hands_played, count, 0, view.line_pairs()[0])
+            return 0
+        hands, before, opening, first = last
+        now_first = view.line_pairs()[0]
+        if count > before and now_first != first:
+            opening += count - before  # tiles were added at the left end
+        self.line_track = (hands, count, opening, now_first)
+        return min(opening, count - 1)
+
+    def end_mark(self):
         """While a tile's end is being chosen: 0 to mark the left end, 1 the right."""
         if self.state != _ALT:
             return -1
@@ -598,63 +653,128 @@ class TableScreen(Screen):
             return 1
         return -1
 
-    def line_tile(self, pair, x, mid_y, marked):
+    def line_tile(self, items, pair, x, mid_y, marked):
         a, b = pair
-        edge = HIGHLIGHT if marked else pieces.PIP
+        flags = 2 if marked else 0
         if a == b:
-            pieces.tile(self.s, x, mid_y - TILE_W // 2, a, b, True, IVORY, edge)
+            items.append((x, mid_y - TILE_W // 2, TILE_H, TILE_W, _TILE, a, b, flags | 1))
             return x + TILE_H + 1
-        pieces.tile(self.s, x, mid_y - TILE_H // 2, a, b, False, IVORY, edge)
+        items.append((x, mid_y - TILE_H // 2, TILE_W, TILE_H, _TILE, a, b, flags))
         return x + TILE_W + 1
 
-    def draw_pile(self, view):
+    def pile_items(self, view):
         s = self.s
         w = self.app.width
         y = self.table_y + (self.table_h - CARD_H) // 2
         cx = w // 2 - CARD_W - 4
+        items = []
         top = getattr(view, "top", -1)
         color = getattr(view, "color", 4)
+        has_color = color is not None and 0 <= color < 4
         if top is not None and top >= 0:
-            if color is not None and 0 <= color < 4:  # the active colour as a frame
-                s.fill_rect(cx - 3, y - 3, CARD_W + 6, CARD_H + 6, pieces.CARD_COLORS[color])
-            pieces.card(s, cx, y, top, FELT)
-        # the active colour as a swatch with its letter, for colour-blind players
-        if color is not None and 0 <= color < 4:
-            sx = cx - 3 * s.char_w - 12
-            s.fill_rect(sx, y + 4, 2 * s.char_w + 6, s.char_h + 6, pieces.CARD_COLORS[color])
-            ink = BLACK if pieces.CARD_COLORS[color] == YELLOW else WHITE
-            s.text("RYGB"[color], sx + 3 + s.char_w // 2, y + 7, ink)
+            if has_color:  # the active colour as a frame round the top card
+                fill = pieces.CARD_COLORS[color]
+                items.append((cx - 3, y - 3, CARD_W + 6, CARD_H + 6, _FILL, fill, 0, 0))
+            items.append((cx, y, CARD_W, CARD_H, _CARD, top, 0, 0))
+        sx = cx - 3 * s.char_w - 12
+        if has_color:  # and as a swatch with its letter, for colour-blind players
+            fill = pieces.CARD_COLORS[color]
+            items.append((sx, y + 2, 2 * s.char_w + 6, s.char_h + 6, _FILL, fill, 0, 0))
+            ink = BLACK if fill == YELLOW else WHITE
+            items.append((sx + 3 + s.char_w // 2, y + 5, s.char_w, s.char_h, _TEXT, "RYGB"[color], ink, 0))
         direction = getattr(view, "direction", 1)
         arrow = ">>" if direction is None or direction > 0 else "<<"
-        s.text(arrow, cx - 3 * s.char_w - 10, y + CARD_H - s.char_h, TEXT)
+        items.append((sx, y + CARD_H - s.char_h, 2 * s.char_w, s.char_h, _TEXT, arrow, TEXT, 0))
         px = w // 2 + 8
-        pieces.card_back(s, px, y, FELT)
+        items.append((px, y, CARD_W, CARD_H, _BACK, 0, 0, 0))
         stock = getattr(view, "stock", None)
         if callable(stock):
             stock = stock()
+        tx = px + CARD_W + 4
         if stock is not None:
-            s.text("%d" % stock, px + CARD_W + 4, y + 2, TEXT)
-        pending = getattr(view, "pending", 0)
+            text = "%d" % stock
+            items.append((tx, y + 2, s.text_width(text), s.char_h, _TEXT, text, TEXT, 0))
+        pending = getattr(view, "pending", None)
         if pending:
-            text = pending if isinstance(pending, str) else "+%d" % pending
-            s.text(text + "?", px + CARD_W + 4, y + CARD_H - s.char_h, WARNING)
-        discard = getattr(view, "discard", None)
-        if isinstance(discard, int) and discard > 1 and top is not None and top >= 0:
-            s.text("%d" % discard, cx + CARD_W + 4, y + 2, DIM)
+            text = (pending if isinstance(pending, str) else "+%d" % pending) + "?"
+            items.append((tx, y + CARD_H - s.char_h, s.text_width(text), s.char_h, _TEXT, text, WARNING, 0))
+        return items
 
-    def draw_reveal(self, view):
+    def reveal_items(self, view):
         """A challenged +4 player's hand, shown to the challenger alone."""
         s = self.s
-        shown = view.reveal
-        s.text("their hand:", 4, self.table_y + 2, TEXT)
+        items = [(4, self.table_y + 2, 11 * s.char_w, s.char_h, _TEXT, "their hand:", TEXT, 0)]
         step = CARD_W // 2 + 2
         x = 4
         y = self.table_y + s.char_h + 4
-        for kind in shown:
+        for kind in view.reveal:
             if x + CARD_W > self.app.width:
                 break
-            pieces.card(s, x, y, kind, FELT)
+            items.append((x, y, CARD_W, CARD_H, _CARD, kind, 0, 0))
             x += step
+        return items
+
+
+class Layer:
+    """A band of the screen drawn as a list of items (x, y, w, h, what, a, b, c).
+
+    `update(items)` compares with what is on screen: items gone are cleared to
+    the background, new ones drawn, and unchanged ones left alone unless
+    something cleared or drawn below them overlaps (painter's order: later
+    items lie on top). A move then redraws a tile or a card, not the band."""
+
+    def __init__(self, surface, bg):
+        self.s = surface
+        self.bg = bg
+        self.items = []
+
+    def reset(self):
+        """The band was cleared: draw everything next time."""
+        self.items = []
+
+    def update(self, items):
+        s = self.s
+        old = self.items
+        touched = []
+        for it in old:
+            if it not in items:
+                s.fill_rect(it[0], it[1], it[2], it[3], self.bg)
+                touched.append(it)
+        for it in items:
+            if it not in old or _overlaps(it, touched):
+                self.draw(it)
+                touched.append(it)
+        self.items = items
+
+    def draw(self, it):
+        s = self.s
+        x, y, w, h, what, a, b, c = it
+        if what == _TILE:
+            edge = HIGHLIGHT if c & 2 else pieces.PIP
+            pieces.tile(s, x, y, a, b, c & 1, IVORY, edge)
+        elif what == _CARD:
+            pieces.card(s, x, y, a, self.bg)
+        elif what == _BACK:
+            pieces.card_back(s, x, y, self.bg)
+        elif what == _PIECE:
+            pieces.hand_piece(s, x, y, "card" if b & 4 else "tile", a, b & 1, b & 2, self.bg)
+        elif what == _FILL:
+            s.fill_rect(x, y, w, h, a)
+        elif what == _TEXT:
+            s.text(a, x, y, b)
+        elif what == _CENTER:
+            s.text_center(a, x, y, w, b)
+
+
+def _overlaps(it, rects):
+    x0 = it[0]
+    y0 = it[1]
+    x1 = x0 + it[2]
+    y1 = y0 + it[3]
+    for r in rects:
+        if r[0] < x1 and x0 < r[0] + r[2] and r[1] < y1 and y0 < r[1] + r[3]:
+            return True
+    return False
 
 
 class HandOverScreen(Screen):

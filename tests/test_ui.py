@@ -1,0 +1,523 @@
+"""The handheld's screens on CPython: keys, surfaces, whole matches played
+through the screens with scripted keys (DioSurface, as in the simulator),
+golden screenshots, and the hand-over screen hiding every hand.
+
+Regenerate the golden hashes (and their PNGs, for looking at) after a
+deliberate change of the screens:  PIPS_UPDATE_GOLDEN=1 pytest tests/test_ui*.py
+"""
+
+import hashlib
+import json
+import os
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GOLDEN = os.path.join(HERE, "golden")
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "sim"))
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from pips.ui import keys as K  # noqa: E402
+from pips.ui import palette as P  # noqa: E402
+from pips.ui.keys import Keys  # noqa: E402
+from pips.block import Block  # noqa: E402
+from pips_sim import simulator as sim  # noqa: E402
+
+UPDATE = bool(os.environ.get("PIPS_UPDATE_GOLDEN"))
+
+
+def keyfile(name):
+    with open(os.path.join(GOLDEN, name + ".keys")) as f:
+        return f.read().splitlines()
+
+
+def session(lines, width=240, height=135, seed=None):
+    app = sim.make_app(width, height, sim.script_seed(lines) if seed is None else seed)
+    driver = sim.run_script(app, lines, shots=[])
+    return app, driver
+
+
+def screen(app):
+    return type(app.screen).__name__
+
+
+# -- keys ----------------------------------------------------------------------------
+def test_keys_tap_between_frames_is_latched():
+    keys = Keys()
+    keys.poll(K.RIGHT, 10)  # pressed and released between two frames
+    keys.poll(0, 40)
+    assert keys.take() == K.RIGHT
+    assert keys.take() == 0
+
+
+def test_keys_debounce_ignores_bounces():
+    keys = Keys()
+    keys.poll(K.LEFT, 100)
+    keys.poll(0, 105)  # contact bounce within the debounce time
+    keys.poll(K.LEFT, 110)
+    keys.poll(K.LEFT, 140)
+    assert keys.take() == K.LEFT  # one press, not two
+    keys.poll(0, 200)
+    keys.poll(K.LEFT, 260)
+    assert keys.take() == K.LEFT
+
+
+def test_keys_short_a_is_a_long_a_is_b():
+    keys = Keys()
+    keys.poll(K.A, 0)
+    assert keys.take() == 0  # A counts on release (it may become B)
+    keys.poll(0, 150)
+    assert keys.take() == K.A
+    keys.poll(K.A, 1000)
+    keys.poll(K.A, 1000 + K.LONG_MS)
+    assert keys.take() == K.B
+    keys.poll(0, 2000)
+    assert keys.take() == 0  # the release after a long press is not a tap
+
+
+def test_keys_arrows_repeat_when_held():
+    keys = Keys()
+    keys.poll(K.RIGHT, 0)
+    assert keys.take() == K.RIGHT
+    presses = 0
+    for t in range(33, 1500, 33):
+        keys.poll(K.RIGHT, t)
+        presses += keys.take() == K.RIGHT
+    assert 4 <= presses <= 10
+
+
+# -- surfaces ------------------------------------------------------------------------------
+def test_dirty_rectangles_merge_and_flush_only_what_changed():
+    from pips.ui.diosurface import DioSurface
+
+    s = DioSurface(240, 135)
+    s.flush()
+    s.fill_rect(10, 10, 20, 10, P.RED)
+    s.fill_rect(12, 12, 5, 5, P.BLUE)  # inside: merged
+    s.fill_rect(200, 100, 10, 10, P.GREEN)  # far: its own window
+    assert len(s.dirty) == 2
+    assert s.flush() == 20 * 10 + 10 * 10
+    assert s.flush() == 0
+    for i in range(20):  # many scattered marks stay a handful of windows
+        s.pixel(i * 11, (i * 37) % 135, P.TEXT)
+    assert len(s.dirty) <= 6
+
+
+def test_dio_fast_fill_matches_displayio_pixels():
+    """The direct writes into Blinka's packed words give the same bitmap as
+    displayio's own per-pixel writes."""
+    import random
+    from pips.ui.diosurface import DioSurface
+
+    fast = DioSurface(240, 135)
+    slow = DioSurface(240, 135)
+    slow.words = None
+    r = random.Random(5)
+    for _ in range(150):
+        x, y = r.randrange(-10, 245), r.randrange(-10, 140)
+        w, h, c = r.randrange(0, 70), r.randrange(0, 30), r.randrange(16)
+        for s in (fast, slow):
+            s.fill_rect(x, y, w, h, c)
+            s.pixel(x + 1, y + 1, c ^ 7)
+            s.text("A7+", x, y, c ^ 3)
+    assert sim.indexes(fast) == bytes(
+        slow.bitmap[x, y] for y in range(135) for x in range(240)
+    )
+    assert fast.bitmap[5, 5] == fast.get_pixel(5, 5)
+
+
+# -- whole matches through the screens ---------------------------------------------------------
+def test_block_match_through_the_screens():
+    from pips.ui.table import TableScreen
+
+    lines = sim.setup_script(0, Block, ["human", "random"], {"target": 50})
+    app, d = session(lines, seed=11)
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    assert table.match.options["target"] == 50
+    assert d.until("match", 30000)
+    match = table.match
+    assert match.over and max(match.totals) >= 50
+    assert match.hands_played >= 1
+    ranks = app.screen.ranks
+    assert sorted(ranks) in ([1, 2], [1, 1])
+    # P1's tiles were laid by key presses: P1 played in the last hand
+    assert table.game.moves > 0
+
+
+def test_uno_match_through_the_screens():
+    from pips.uno import Uno
+
+    lines = sim.setup_script(1, Uno, ["human", "random", "random"], {"target": 200})
+    app, d = session(lines, seed=12)
+    table = app.screen
+    assert table.match.options["target"] == 200
+    seen = set()
+    start = d.frames
+    while screen(app) != "MatchResultScreen" and d.frames - start < 40000:
+        if screen(app) == "TableScreen" and table.state in (3, 4):  # choosing
+            for k in table.buttons:
+                if k >= 0:
+                    seen.add(table.texts[k].split(" ")[0])
+        d.tap(K.A)
+    assert screen(app) == "MatchResultScreen"
+    assert max(table.match.totals) >= 200
+    assert "draw" in seen  # the action buttons came up during the match
+
+
+def test_bots_think_in_slices_and_their_moves_stay_on_screen():
+    """A smart bot thinks over several frames (the screen keeps drawing, with
+    an indicator), and its move stays shown until A skips it."""
+    from pips.ui import table as T
+
+    lines = sim.setup_script(0, Block, ["random", "smart"], {"target": 50})
+    app, d = session(lines, seed=3)
+    table = app.screen
+    thinking_frames = 0
+    shown = False
+    for _ in range(3000):
+        d.step(0)
+        if table.state == T._THINK and table.think_seat == 1:
+            thinking_frames += 1
+            assert "thinking" in table.shown.get("message", "")
+        if thinking_frames and table.state == T._SHOW:
+            shown = True
+            break
+    assert thinking_frames >= 2 and shown
+    waited = 0
+    while table.state == T._SHOW and waited < 100:
+        d.step(0)
+        waited += 1
+    assert waited * sim.FRAME_MS >= T.SHOW_MS - 2 * sim.FRAME_MS  # followable
+    for _ in range(2000):  # the next bot move: A cuts its display short
+        d.step(0)
+        if table.state == T._SHOW:
+            break
+    assert table.state == T._SHOW
+    d.tap(K.A)
+    assert table.state != T._SHOW or table.game.moves > 0
+
+
+def test_long_press_opens_pause_and_resign_ends_the_match():
+    lines = sim.setup_script(0, Block, ["human", "random"], {"target": 50})
+    app, d = session(lines + ["wait 60", "hold A 25"], seed=3)
+    assert screen(app) == "PauseScreen"
+    sim.run_script(app, ["RIGHT", "RIGHT", "A"], driver=d)  # Resign
+    assert d.until("match", 200)
+    assert app.screen.ranks[0] == 2  # the resigned seat ranks last
+
+
+COLOURS_OF_PIECES = (P.IVORY, P.PIP, P.RED, P.YELLOW, P.GREEN, P.BLUE, P.WILD, P.WHITE)
+
+
+@pytest.mark.parametrize("game_index", [0, 1])
+def test_handover_screen_never_draws_a_hand(game_index, monkeypatch):
+    """Pass-and-play between two humans: whenever the hand-over screen shows,
+    no piece was drawn since it came up and no piece colour is on the screen."""
+    from pips.ui import pieces, table as T
+    from pips import games
+
+    game_class = games.get(games.names()[game_index])
+    drawn = []
+    for name in ("tile", "card", "card_back", "hand_piece"):
+        real = getattr(pieces, name)
+
+        def spy(*args, _real=real, _name=name, **kw):
+            drawn.append(_name)
+            return _real(*args, **kw)
+
+        monkeypatch.setattr(pieces, name, spy)
+    lines = sim.setup_script(game_index, game_class, ["human", "human"], {"target": 200} if game_index else {"target": 50})
+    app, d = session(lines, seed=21)
+    handovers = 0
+    for _ in range(400):
+        if screen(app) == "HandOverScreen":
+            if not handovers or drawn:
+                handovers += 1
+            drawn.clear()
+            d.wait(3)  # it stays, drawing nothing, until A
+            assert drawn == []
+            pixels = sim.indexes(app.surface)
+            for c in COLOURS_OF_PIECES:
+                assert pixels.count(bytes([c])) == 0, "colour %d on the hand-over screen" % c
+        d.tap(K.A)
+        if screen(app) == "MatchResultScreen":
+            break
+    assert handovers >= 3
+
+
+def test_long_line_keeps_both_ends_in_view():
+    from pips.ui.table import TableScreen
+    from pips.ui import table as T
+
+    lines = sim.setup_script(0, Block, ["random", "random", "random", "random"])
+    for width, height in ((240, 135), (160, 128)):
+        app, d = session(lines, width, height, seed=8)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        longest = 0
+        while screen(app) == "TableScreen" and table.game.turn >= 0:
+            d.step(K.A if d.frames % 2 else 0)
+            pairs = table.game.view(0).line_pairs()
+            if len(pairs) > longest:
+                longest = len(pairs)
+                table.shown.pop("table", None)
+                table.draw()
+                left, right = table.line_shown
+                assert left >= 1
+                items = table.table_layer.items
+                for it in items:  # nothing cut off
+                    assert 0 <= it[0] and it[0] + it[2] <= width
+                tiles = [it for it in items if it[4] == T._TILE]
+                # both ends in view: the first and the last tile of the line
+                assert (tiles[0][5], tiles[0][6]) == pairs[0]
+                assert (tiles[-1][5], tiles[-1][6]) == pairs[-1]
+                if right:  # too long: the middle is counted, not drawn
+                    assert left + right == len(tiles) < len(pairs)
+                    assert any(it[5] == "+%d" % (len(pairs) - len(tiles)) for it in items)
+        assert longest >= 8
+
+
+@pytest.mark.parametrize("size", [(240, 135), (160, 128)])
+def test_layout_fits_the_screen(size):
+    from pips.uno import Uno
+
+    w, h = size
+    for game_index, game_class, seats in ((0, Block, 4), (1, Uno, 6)):
+        lines = sim.setup_script(game_index, game_class, ["human"] + ["random"] * (seats - 1))
+        app, d = session(lines, w, h, seed=2)
+        t = app.screen
+        assert t.status_h < t.table_y + 1
+        assert t.table_h >= t.piece_h + 6  # a card or a standing double fits
+        assert t.msg_y + t.msg_h <= t.button_y and t.button_y + t.button_h <= t.hand_y
+        assert t.hand_y + t.hand_h == h
+        d.until("match", 300)  # plays on at this size without error
+
+
+def test_bytes_sent_per_move_are_a_fraction_of_a_frame(capsys):
+    """Redraw only what changed: a bot's move sends far less than a whole frame."""
+    from pips.uno import Uno
+
+    report = []
+    for game_index, game_class in ((0, Block), (1, Uno)):
+        lines = sim.setup_script(game_index, game_class, ["human", "random"])
+        app, d = session(lines, seed=6)
+        table = app.screen
+        full = app.width * app.height
+        per_move = []
+        for _ in range(3000):
+            moves = table.game.moves
+            d.step(0 if d.frames % 4 else K.A)
+            if screen(app) != "TableScreen":
+                break
+            if table.game.moves != moves:
+                per_move.append(app.surface.last_flush)
+        assert len(per_move) >= 5
+        per_move.sort()
+        typical = per_move[len(per_move) // 2]
+        assert typical < full // 2
+        report.append(
+            "%s: median %d pixels = %d bytes RGB565 a move (full frame %d bytes)"
+            % (game_class.title, typical, typical * 2, full * 2)
+        )
+    with capsys.disabled():
+        print("\n" + "\n".join(report))
+
+
+# -- golden screenshots ------------------------------------------------------------------------------
+GOLDEN_SCRIPTS = ("menu", "setup", "block_table", "uno_table", "handover", "pause", "results")
+
+
+def load_golden(name):
+    path = os.path.join(GOLDEN, name)
+    if os.path.exists(path):
+        with open(path) as f:
+            return json.load(f)
+    return {}
+
+
+def save_golden(name, data):
+    with open(os.path.join(GOLDEN, name), "w") as f:
+        json.dump(data, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
+def test_golden_screens_displayio():
+    golden = load_golden("dio.json")
+    got = {}
+    for script in GOLDEN_SCRIPTS:
+        lines = keyfile(script)
+        app = sim.make_app(240, 135, sim.script_seed(lines))
+        shots = []
+        sim.run_script(app, lines, shots=shots)
+        for name, pixels in shots:
+            got[name] = hashlib.sha1(pixels).hexdigest()
+            if UPDATE:
+                sim.write_png(os.path.join(GOLDEN, "dio_%s.png" % name), 240, 135, pixels, 1)
+    if UPDATE:
+        save_golden("dio.json", got)
+        return
+    assert set(got) == set(golden), "run with PIPS_UPDATE_GOLDEN=1 after adding a screen"
+    changed = [n for n in got if got[n] != golden[n]]
+    assert not changed, "screens changed: %s (PIPS_UPDATE_GOLDEN=1 to accept)" % changed
+
+
+# -- UNO's prompts, through the generic buttons -------------------------------------------------------
+def uno_table(levels, deal_front, first, seed=1):
+    """An UNO table from the set-up screen, its hand replaced by a stacked deal:
+    `deal_front` (kinds) first, then the rest of the deck."""
+    from pips import cards
+    from pips.rng import Rng
+    from pips.uno import Uno
+
+    lines = sim.setup_script(1, Uno, levels)
+    app, d = session(lines, seed=seed)
+    table = app.screen
+    if screen(app) == "HandOverScreen":
+        table = table.table
+    rest = list(cards.deck())
+    for k in deal_front:
+        rest.remove(k)
+    game = Uno(len(levels), table.match.options, Rng(seed), list(deal_front) + rest, first)
+    table.match.game = game
+    table.start_hand()
+    app.go(table)
+    return app, d, table, game
+
+
+def press_stop(d, table, wanted):
+    """Move the cursor to the stop `wanted` (a hand index or a button) and press A."""
+    from pips.ui import table as T
+
+    target = table.stops.index(wanted)
+    while table.cursor != target:
+        d.tap(K.RIGHT)
+    d.tap(K.A)
+
+
+def test_uno_toggle_calls_uno_with_the_card():
+    """Going down to one card: the UNO! button is pressed before the card, as
+    the rule page's table has it, and the card is played calling UNO."""
+    from pips.ui import table as T
+
+    red = list(range(1, 8))  # R1..R7 to each player, R9 turned up
+    app, d, table, game = uno_table(["human", "human"], red + red + [9], first=1)
+    for k in range(1, 6):  # both lay R1..R5 in turn: P1 keeps R6 R7
+        game.play(0, k)
+        game.play(1, k)
+    table.start_hand()
+    app.go(table)
+    d.wait(2)
+    if app.screen is not table:  # pass-and-play: the hand-over first
+        d.tap(K.A)
+    assert table.state == T._CHOOSE and table.acting == 0
+    assert table.call == "uno" and T._TOGGLE in table.buttons
+    labels, _ = table.button_labels()
+    assert "UNO!" in labels
+    press_stop(d, table, T._BUTTON + table.buttons.index(T._TOGGLE))
+    assert table.calling
+    assert "[UNO!]" in table.button_labels()[0]
+    press_stop(d, table, table.hand.index(6))  # R6
+    assert game.view(0).sizes[0] == 1
+    assert "UNO!" in table.message  # "P1: R6 UNO!"
+
+
+def test_uno_catch_prompt_and_bot_catch():
+    """P1 forgets UNO: P1 is offered the late call (or to let it be), then the
+    bot P3 catches before P2 takes the turn, and P1 draws the penalty."""
+    from pips.ui import table as T
+
+    red = list(range(1, 8))
+    yellow = list(range(14, 21))
+    app, d, table, game = uno_table(
+        ["human", "random", "random"], red + red + yellow + [9], first=2
+    )
+    for k in range(1, 6):  # P1 and P2 lay R1..R5, P3 draws
+        game.play(0, k)
+        game.play(1, k)
+        game.play_text(2, "draw")
+        if game.turn == 2:
+            game.play_text(2, "keep")
+    table.start_hand()
+    app.go(table)
+    d.wait(2)
+    press_stop(d, table, table.hand.index(6))  # R6 without UNO!
+    assert game.view(0).sizes[0] == 1
+    for _ in range(60):
+        d.step(0)
+        if table.state == T._CHOOSE:
+            break
+    assert table.offer and table.acting == 0  # out of turn: the late call
+    labels, _ = table.button_labels()
+    assert labels == ["UNO!", "Go on"]
+    press_stop(d, table, T._BUTTON + table.buttons.index(T._GO_ON))
+    for _ in range(5):
+        d.step(0)
+    assert table.message == "P3: Catch P1, P1 drew 4"
+    assert game.view(0).sizes[0] == 5
+
+
+def test_uno_plus4_challenge_reveals_the_hand_to_the_challenger():
+    from pips.ui import table as T
+
+    # P2 (after the dealer P1) gets W+4 and red cards, P1 blue ones, R9 turned up
+    p2 = [53, 1, 2, 3, 4, 5, 6]
+    p1 = [40, 41, 42, 43, 44, 45, 46]
+    app, d, table, game = uno_table(["human", "human"], p2 + p1 + [9], first=0)
+    game.play(1, 57)  # W+4:Y, a bluff: P2 holds red
+    table.start_hand()
+    app.go(table)
+    d.wait(2)
+    if app.screen is not table:
+        d.tap(K.A)
+    assert table.acting == 0
+    labels, _ = table.button_labels()
+    assert labels == ["Accept", "Challenge"]
+    press_stop(d, table, T._BUTTON + 1)
+    assert table.state == T._REVEAL
+    d.step(0)
+    shown = [it[5] for it in table.table_layer.items if it[4] == T._CARD]
+    assert sorted(shown) == sorted(game.view(0).reveal) == [1, 2, 3, 4, 5, 6]
+    d.tap(K.A)
+    assert table.state != T._REVEAL
+
+
+# -- the simulator ----------------------------------------------------------------------------------
+def png_size(path):
+    import struct
+
+    with open(path, "rb") as f:
+        head = f.read(24)
+    assert head[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", head[16:24])
+
+
+def test_headless_simulator_saves_the_shots_of_a_key_file(tmp_path):
+    keys = os.path.join(GOLDEN, "handover.keys")
+    last = str(tmp_path / "last.png")
+    assert sim.main(["--headless", "--keys", keys, "--shot-dir", str(tmp_path), "--shot", last]) == 0
+    assert png_size(str(tmp_path / "handover.png")) == (480, 270)  # scaled 2x
+    assert png_size(last) == (480, 270)
+
+
+def test_key_file_errors_name_the_line():
+    app = sim.make_app()
+    with pytest.raises(ValueError, match="line 2"):
+        sim.run_script(app, ["A", "JUMP"])
+
+
+def test_simulator_window_opens_and_closes(tmp_path):
+    """The window (Blinka displayio + PyGameDisplay) under SDL's dummy driver."""
+    import subprocess
+
+    shot = str(tmp_path / "window.png")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run(
+        [sys.executable, "-m", "pips_sim.simulator", "--frames", "8", "--seed", "3",
+         "--window-shot", shot],
+        env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert png_size(shot) == (240 * 3 + 200, 135 * 3)

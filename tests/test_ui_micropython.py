@@ -1,0 +1,180 @@
+"""The same screens under the real MicroPython unix port, on the framebuf
+surface (GS4_HMSB, what the board's ST7789 driver is), with a fixed heap:
+whole matches played by scripted keys, and golden screenshots.
+
+Regenerate the goldens: PIPS_UPDATE_GOLDEN=1 pytest tests/test_ui_micropython.py
+"""
+
+import hashlib
+import json
+import os
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GOLDEN = os.path.join(HERE, "golden")
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "sim"))
+
+from mpy_support import needs_micropython, run_micropython  # noqa: E402
+from pips_sim import simulator as sim  # noqa: E402
+from pips.block import Block  # noqa: E402
+
+pytestmark = [pytest.mark.micropython, needs_micropython]
+
+UPDATE = bool(os.environ.get("PIPS_UPDATE_GOLDEN"))
+HEAP = "176K"  # 64-bit unix port: the UI, both games, a 16 KB frame buffer, a match
+
+# The key-file runner of pips_sim.simulator, in MicroPython: a frame is 33 ms
+# of synthetic time, a tap holds a key 3 frames and lets go 3.
+DRIVER = r"""
+import gc
+import ubinascii
+from pips.ui.fbsurface import FbSurface
+from pips.ui.app import App
+from pips.ui import keys as K
+
+SCREENS = {"match": "MatchResultScreen", "hand": "HandResultScreen",
+           "table": "TableScreen", "handover": "HandOverScreen"}
+
+
+def run(lines, width, height, seed):
+    surface = FbSurface(None, width, height)
+    app = App(surface, width, height, None, seed)
+    clock = [0, 0]
+
+    def step(raw):
+        clock[0] += 33
+        clock[1] += 1
+        app.frame(raw, clock[0])
+
+    def tap(bit, frames=3):
+        for _ in range(frames):
+            step(bit)
+        for _ in range(3):
+            step(0)
+
+    def name():
+        return type(app.screen).__name__
+
+    for line in lines:
+        words = line.split("#")[0].split()
+        if not words:
+            continue
+        cmd = words[0].lower()
+        if cmd == "wait":
+            for _ in range(int(words[1])):
+                step(0)
+        elif cmd == "hold":
+            tap(getattr(K, words[1].upper()), int(words[2]))
+        elif cmd == "shot":  # in slices: no 32 KB string on a small heap
+            view = memoryview(surface.buffer)
+            for at in range(0, len(view), 512):
+                print("SHOT", words[1], ubinascii.hexlify(view[at : at + 512]).decode())
+        elif cmd == "until":
+            start = clock[1]
+            limit = int(words[2]) if len(words) > 2 else 6000
+            while name() != SCREENS[words[1]] and clock[1] - start < limit:
+                tap(K.A)
+            if name() != SCREENS[words[1]]:
+                raise RuntimeError("never reached " + words[1])
+        elif cmd == "seed":
+            pass
+        else:
+            tap(getattr(K, cmd.upper()))
+    gc.collect()
+    print("END", name(), clock[1], surface.pixels_sent, gc.mem_free())
+    return app
+"""
+
+
+def run_scripts(scripts, heap=HEAP, size=(240, 135)):
+    """Run (lines, seed) scripts one after another in one MicroPython; return
+    the shots {name: frame buffer bytes} and the END lines."""
+    code = DRIVER
+    for lines, seed in scripts:
+        code += "run(%r, %d, %d, %d)\ngc.collect()\n" % (lines, size[0], size[1], seed)
+    rc, out, err = run_micropython(code, heap=heap, timeout=180)
+    assert rc == 0, (out + err)[-2000:]
+    shots = {}
+    ends = []
+    for line in out.splitlines():
+        if line.startswith("SHOT "):
+            _, name, data = line.split(" ", 2)
+            shots[name] = shots.get(name, b"") + bytes.fromhex(data)
+        elif line.startswith("END "):
+            ends.append(line.split())
+    return shots, ends
+
+
+def test_block_match_on_micropython():
+    lines = sim.setup_script(0, Block, ["human", "random"], {"target": 50}) + ["until match 30000"]
+    shots, ends = run_scripts([(lines, 11)])
+    (end,) = ends
+    assert end[1] == "MatchResultScreen"
+    assert int(end[2]) > 200  # frames: a whole match was played
+
+
+def test_uno_match_on_micropython():
+    from pips.uno import Uno
+
+    lines = sim.setup_script(1, Uno, ["human", "random", "random"], {"target": 200})
+    shots, ends = run_scripts([(lines + ["until match 40000"], 12)])
+    assert ends[0][1] == "MatchResultScreen"
+
+
+def test_small_screen_on_micropython():
+    """160x128 (PyBadge-sized) plays a whole 4-seat Block match."""
+    lines = sim.setup_script(0, Block, ["human", "random", "random", "random"], {"target": 50})
+    shots, ends = run_scripts([(lines + ["until match 40000"], 4)], size=(160, 128))
+    assert ends[0][1] == "MatchResultScreen"
+
+
+def fb_indexes(buf, width, height):
+    """GS4_HMSB bytes to one palette index a pixel (even x in the high nibble)."""
+    out = bytearray(width * height)
+    for i in range(width * height):
+        b = buf[i >> 1]
+        out[i] = b >> 4 if i % 2 == 0 else b & 15
+    return bytes(out)
+
+
+def test_golden_screens_framebuf():
+    from test_ui import GOLDEN_SCRIPTS, keyfile, load_golden, save_golden
+
+    scripts = []
+    for name in GOLDEN_SCRIPTS:
+        lines = keyfile(name)
+        scripts.append((lines, sim.script_seed(lines)))
+    shots, ends = run_scripts(scripts)
+    got = {name: hashlib.sha1(data).hexdigest() for name, data in shots.items()}
+    if UPDATE:
+        for name, data in shots.items():
+            path = os.path.join(GOLDEN, "fb_%s.png" % name)
+            sim.write_png(path, 240, 135, fb_indexes(data, 240, 135), 1)
+        save_golden("fb.json", got)
+        return
+    golden = load_golden("fb.json")
+    assert set(got) == set(golden), "run with PIPS_UPDATE_GOLDEN=1 after adding a screen"
+    changed = [n for n in got if got[n] != golden[n]]
+    assert not changed, "screens changed: %s (PIPS_UPDATE_GOLDEN=1 to accept)" % changed
+
+
+def test_framebuf_and_displayio_draw_the_same_pieces():
+    """Both surfaces draw the same screen: away from the text (the fonts
+    differ), the hand-over-free block table matches pixel for pixel in the
+    line and hand bands."""
+    from test_ui import keyfile
+
+    lines = keyfile("block_table")
+    shots, _ = run_scripts([(lines, sim.script_seed(lines))])
+    fb = fb_indexes(shots["block_table"], 240, 135)
+    app = sim.make_app(240, 135, sim.script_seed(lines))
+    dio_shots = []
+    sim.run_script(app, lines, shots=dio_shots)
+    dio = dict(dio_shots)["block_table"]
+    # the hand band: the bottom rows (same height on both: a tile plus margins)
+    t = app.screen
+    for y in range(t.hand_y, 135):
+        assert fb[y * 240 : (y + 1) * 240] == dio[y * 240 : (y + 1) * 240], "row %d" % y
