@@ -389,8 +389,6 @@ def uno_table(levels, deal_front, first, seed=1):
 
 def press_stop(d, table, wanted):
     """Move the cursor to the stop `wanted` (a hand index or a button) and press A."""
-    from pips.ui import table as T
-
     target = table.stops.index(wanted)
     while table.cursor != target:
         d.tap(K.RIGHT)
@@ -521,3 +519,35 @@ def test_simulator_window_opens_and_closes(tmp_path):
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert png_size(shot) == (240 * 3 + 200, 135 * 3)
+
+
+def test_rules_page_wraps_and_pages(monkeypatch):
+    from pips.ui.app import RulesScreen, wrap
+
+    assert wrap("one two three four", 9) == ["one two", "three", "four"]
+    assert all(len(line) <= 5 for line in wrap("abcdefghijkl mn", 5))
+    text = tuple("line %d of the rules, long enough to be wrapped on screen" % i for i in range(12))
+    monkeypatch.setattr(Block, "rules_text", text, raising=False)
+    lines = ["A"] + ["RIGHT"] * 4 + ["A"]  # Block's set-up, then the Rules row
+    app, d = session(lines, seed=1)
+    rules = app.screen
+    assert isinstance(rules, RulesScreen)
+    assert rules.pages >= 2 and len(rules.lines) > len(text)  # wrapped
+    d.tap(K.RIGHT)
+    assert rules.page == 1
+    d.tap(K.A)
+    assert screen(app) == "SetupScreen"
+
+
+def test_ten_seats_fit_with_paged_results():
+    from pips.uno import Uno
+
+    lines = sim.setup_script(1, Uno, ["human"] + ["random"] * 9) + ["until hand 20000"]
+    app, d = session(lines, 160, 128, seed=5)
+    result = app.screen
+    assert screen(app) == "HandResultScreen" and len(result.rows) == 10
+    assert result.pages == 2
+    d.tap(K.RIGHT)
+    assert result.page == 1
+    table = result.table
+    assert table.status_h == 2 * (app.surface.char_h + 2)  # two-line status strip

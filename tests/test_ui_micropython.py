@@ -6,7 +6,6 @@ Regenerate the goldens: PIPS_UPDATE_GOLDEN=1 pytest tests/test_ui_micropython.py
 """
 
 import hashlib
-import json
 import os
 import sys
 

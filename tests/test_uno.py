@@ -778,3 +778,37 @@ def test_greedy_follows_the_tips():
     # otherwise keep the +2 and shed the number
     g = stacked(2, {1: "R+2 R3 B4 B5 B6 B8 B1"}, "R9")
     assert g.move_text(bot.choose(g.view(1))) == "R3"
+
+
+def test_distinct_moves_for_the_smart_bot():
+    buf = bytearray(48)
+
+    def distinct(g, seat):
+        v = g.view(seat)
+        n = v.legal(buf)
+        k = Uno.distinct_moves(v, buf, n)
+        return [g.move_text(buf[i]) for i in range(k)]
+
+    # a coloured card to play: no draw, no wild
+    g = stacked(3, {1: "W W+4 R2 B3 B4 B5 B6"}, "R9")
+    assert distinct(g, 1) == ["R2"]
+    # only wilds: each names a colour held
+    g = stacked(3, {1: "W W+4 G2 B3 B4 B5 B6"}, "R9")
+    assert distinct(g, 1) == ["W:G", "W:B", "W+4:G", "W+4:B", "draw"]
+    # two cards: only the moves calling UNO
+    g = two_cards()
+    assert distinct(g, 1) == ["R5 uno", "R6 uno"]
+    # a catch is taken at once
+    play(g, 1, "R5")
+    assert distinct(g, 2) == ["catch 1"]
+    # answers and a drawn card are all weighed
+    g = stacked(3, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9")
+    play(g, 1, "W+4:B")
+    assert distinct(g, 2) == ["accept", "challenge"]
+
+
+def test_reaction_chances_by_bot_level():
+    from pips.bots import LEVELS
+
+    assert set(Uno.reaction) == set(LEVELS)
+    assert Uno.reaction["random"] < Uno.reaction["greedy"] < Uno.reaction["smart"] <= 100

@@ -234,3 +234,36 @@ def test_ten_player_smart_hand_fits_a_small_heap():
     rc, out, err = run_micropython(HEAP_SCRIPT, heap="96K")
     assert rc == 0, err
     assert out.startswith("ok")
+
+
+def world_state(w):
+    return (bytes(w.hands), bytes(w.ccount), bytes(w.stock[: w.nstock]), bytes(w.pile[: w.npile]),
+            bytes(w.sizes), w.turn, w.ask, w.top, w.color, w.p4illegal)
+
+
+def test_sample_remembers_its_deal_exactly():
+    """The same generator state gives the same world and leaves the generator in
+    the same state, whether the deal is made or copied from the last one."""
+    import pips.uno as uno
+
+    g = Uno(10, None, Rng(12))
+    buf = bytearray(Uno.max_moves)
+    rng = Rng(1)
+    for _ in range(40):
+        n = g.legal(g.turn, buf)
+        g.play(g.turn, buf[rng.below(n)])
+    view = g.view(g.turn)
+    r = Rng(99)
+    start = (list(r._words), r._at)
+    first = world_state(view.sample(r))
+    after = (list(r._words), r._at)
+    r._words[:] = start[0]
+    r._at = start[1]
+    copied = world_state(view.sample(r))  # from the memory
+    assert copied == first and (list(r._words), r._at) == after
+    uno._memo.view = None  # forget it: dealt again
+    r._words[:] = start[0]
+    r._at = start[1]
+    assert world_state(view.sample(r)) == first and (list(r._words), r._at) == after
+    # another generator state: another deal
+    assert world_state(view.sample(Rng(100))) != first

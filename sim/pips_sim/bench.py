@@ -12,7 +12,6 @@ match fits in. The MicroPython figures come from scripts run under
 
 import argparse
 import json
-import os
 import platform
 import random
 import subprocess
@@ -50,6 +49,32 @@ except ImportError:
 G = games.get(sys.argv[1])
 players = int(sys.argv[2])
 budget_us = int(float(sys.argv[3]) * 1000000)
+play = selfplay.random_games
+if len(sys.argv) > 4:  # the draw move's code: drawn only when nothing else is legal
+    from pips.rng import Rng
+
+    stuck_only = int(sys.argv[4])
+
+    def play(G, players, count, seed):
+        rng = Rng(seed)
+        buf = bytearray(G.max_moves)
+        total = 0
+        for _ in range(count):
+            g = G(players, None, rng)
+            while g.turn >= 0:
+                s = g.turn
+                n = g.legal(s, buf)
+                if n > 1:
+                    k = 0
+                    for i in range(n):
+                        if buf[i] != stuck_only:
+                            buf[k] = buf[i]
+                            k += 1
+                    n = k
+                g.play(s, buf[rng.below(n)] if n > 1 else buf[0])
+            total += g.moves
+        return count, total
+
 batch = 10
 count = 0
 moves = 0
@@ -57,12 +82,13 @@ spent = 0
 seed = 1
 while spent < budget_us:
     t0 = ticks_us()
-    g, m = selfplay.random_games(G, players, batch, seed)
-    spent += ticks_diff(ticks_us(), t0)
+    g, m = play(G, players, batch, seed)
+    took = ticks_diff(ticks_us(), t0)
+    spent += took
     count += g
     moves += m
     seed += 1
-    if batch < 2000:
+    if took < budget_us // 8:
         batch *= 2
 print("rate", count, moves, spent)
 """
@@ -91,7 +117,6 @@ budget_us = int(float(sys.argv[3]) * 1000000)
 out_of_turn = getattr(G, "out_of_turn", False)
 buf = bytearray(G.max_moves)
 samples = []
-spent = 0
 seed = 1
 t_start = ticks_us()
 
@@ -122,15 +147,6 @@ n = len(samples)
 print("decisions", n, samples[n // 2], samples[(n * 9) // 10], samples[-1])
 """
 
-# MicroPython only: a whole match between smart bots; the heap bisection runs it.
-_MATCH_SCRIPT = """
-import sys
-from pips import games, selfplay
-r = selfplay.record_match(games.get(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), "smart",
-                          int(sys.argv[4]), keep=False)
-print(r["digest"], r["moves"], r["hands_played"])
-"""
-
 
 def _parse(out, tag):
     for line in out.splitlines():
@@ -159,15 +175,22 @@ def _run_mpy(script, args, tree, heap=None, timeout=300):
     return out
 
 
-def ours_rate(name, players, seconds, tree=None):
-    """Random-play games per second on CPython (tree None) or MicroPython."""
-    args = (name, players, seconds)
+def ours_rate(name, players, seconds, tree=None, draw_move=None):
+    """Random-play games per second on CPython (tree None) or MicroPython. With
+    draw_move (the game's draw code), that move is played only when it is the
+    only legal one, as RLCard's UNO offers it."""
+    args = (name, players, seconds) + (() if draw_move is None else (draw_move,))
     if tree is None:
         out = _run_cpython(_RATE_SCRIPT, args)
     else:
         out = _run_mpy(_RATE_SCRIPT, args, tree)
     count, moves, spent_us = _parse(out, "rate")
-    return {"games": count, "moves": moves, "seconds": spent_us / 1e6, "per_second": count * 1e6 / spent_us}
+    return {
+        "games": count,
+        "moves": moves,
+        "seconds": spent_us / 1e6,
+        "per_second": count * 1e6 / spent_us,
+    }
 
 
 def smart_decisions(name, players, seconds, tree=None):
@@ -178,7 +201,12 @@ def smart_decisions(name, players, seconds, tree=None):
     else:
         out = _run_mpy(_DECISION_SCRIPT, args, tree)
     n, median, p90, worst = _parse(out, "decisions")
-    return {"decisions": n, "median_ms": median / 1000, "p90_ms": p90 / 1000, "max_ms": worst / 1000}
+    return {
+        "decisions": n,
+        "median_ms": median / 1000,
+        "p90_ms": p90 / 1000,
+        "max_ms": worst / 1000,
+    }
 
 
 def openspiel_block_rate(seconds, seed=1):
@@ -235,17 +263,7 @@ def rlcard_uno_rate(seconds, seed=1, players=2):
 
 
 def smallest_match_heap(name, players, seeds, tree, low_k=8, high_k=128, rollouts=-1):
-    """Smallest -X heapsize (KiB) a whole smart match fits for every seed. The
-    rollout budget changes the time, not the heap (the bots' rollout worlds are
-    made once and refilled), so a long match may run on a small budget."""
-    k, outs = mpy.smallest_heap(
-        _MATCH_SCRIPT,
-        low_k,
-        high_k,
-        [tree],
-        [(name, players, s, rollouts) for s in seeds],
-        timeout=300,
-    )
+    k = mpy.smallest_match_heap(name, players, seeds, [tree], low_k, high_k, rollouts)
     return {"heap_k": k, "players": players, "seeds": list(seeds), "rollouts": rollouts}
 
 
@@ -290,9 +308,13 @@ def measure(seconds=2.5, heap=True, out=print):
 
     block = res["block"] = {}
     block["cpython"] = step("Block random play, CPython", ours_rate, "block", 2, seconds)
-    block["micropython"] = step("Block random play, MicroPython", ours_rate, "block", 2, seconds, tree)
+    block["micropython"] = step(
+        "Block random play, MicroPython", ours_rate, "block", 2, seconds, tree
+    )
     block["reference"] = step("OpenSpiel python_block_dominoes", openspiel_block_rate, seconds)
-    block["smart_cpython"] = step("Block smart decisions, CPython", smart_decisions, "block", 2, seconds)
+    block["smart_cpython"] = step(
+        "Block smart decisions, CPython", smart_decisions, "block", 2, seconds
+    )
     block["smart_micropython"] = step(
         "Block smart decisions, MicroPython", smart_decisions, "block", 2, seconds, tree
     )
@@ -313,6 +335,20 @@ def measure(seconds=2.5, heap=True, out=print):
     uno["cpython"] = step("UNO random play, CPython", ours_rate, "uno", 2, seconds)
     uno["micropython"] = step("UNO random play, MicroPython", ours_rate, "uno", 2, seconds, tree)
     uno["reference"] = step("RLCard UnoGame", rlcard_uno_rate, seconds)
+    from pips.uno import DRAW
+
+    uno["cpython_stuck"] = step(
+        "UNO random play, draw only when stuck, CPython", ours_rate, "uno", 2, seconds, None, DRAW
+    )
+    uno["micropython_stuck"] = step(
+        "UNO random play, draw only when stuck, MicroPython",
+        ours_rate,
+        "uno",
+        2,
+        seconds,
+        tree,
+        DRAW,
+    )
     uno["smart_cpython"] = step("UNO smart decisions, CPython", smart_decisions, "uno", 2, seconds)
     uno["smart_micropython"] = step(
         "UNO smart decisions, MicroPython", smart_decisions, "uno", 2, seconds, tree
@@ -342,66 +378,86 @@ def _verdict(ok):
     return "ok" if ok else "MISSES THE BAR"
 
 
+def _rate_rows(add, row, label, ours, mp, ref, ref_name, ratio_bar):
+    """Games/s, moves per game and moves/s of one random-play policy."""
+    note = moves_note = speed_note = ""
+    if "error" in ref:
+        note = "%s failed: %s" % (ref_name, ref["error"])
+    else:
+        note = "%s %.0f/s" % (ref_name, ref["per_second"])
+        moves_note = "%s %.1f" % (ref_name, ref["moves"] / max(1, ref["games"]))
+        speed_note = "%s %.0f" % (ref_name, ref["moves"] / ref["seconds"])
+        if "error" not in ours:
+            ratio = ours["per_second"] / ref["per_second"]
+            note += ": ours %.1fx (bar %gx) %s" % (ratio, ratio_bar, _verdict(ratio >= ratio_bar))
+            per_move = (ours["moves"] / ours["seconds"]) / (ref["moves"] / ref["seconds"])
+            speed_note += ": ours %.1fx" % per_move
+    add(row % (label, _cell(ours, "per_second", "%.0f"), _cell(mp, "per_second", "%.0f"), note))
+    per_game = [_cell(d, "moves", "%.1f", 1.0 / max(1, d.get("games", 1))) for d in (ours, mp)]
+    add(row % ("  moves per game", per_game[0], per_game[1], moves_note))
+    per_second = [_cell(d, "moves", "%.0f", 1.0 / d.get("seconds", 1)) for d in (ours, mp)]
+    add(row % ("  moves/s", per_second[0], per_second[1], speed_note))
+
+
 def table(res):
     lines = []
     add = lines.append
-    add("Pips benchmark: CPython %s, %s (%s)" % (res["cpython"], res["micropython"], res["machine"]))
     add(
-        "each figure measured in this run, rates over about %.1f s; heap: -X heapsize of the"
-        " 64-bit unix port, modules from .mpy (about half on a 32-bit board)" % res["seconds_each"]
+        "Pips benchmark: CPython %s, %s (%s)" % (res["cpython"], res["micropython"], res["machine"])
     )
+    add("every figure measured in this run, each rate over about %.1f s" % res["seconds_each"])
+    add("heap: -X heapsize of the 64-bit unix port, modules from .mpy (a 32-bit board needs less)")
     for message in res["mpy_errors"]:
         add("mpy-cross failed: " + message.splitlines()[0])
-    row = "%-40s %12s %12s   %s"
+    row = "%-44s %12s %12s   %s"
     failures = []
 
     def game(title, d, ref_name, ratio_bar, smart_bar, heap_bar, heap_players):
         add("")
-        add(row % (title, "CPython", "MicroPython", "reference / bar"))
-        ours, mp, ref = d["cpython"], d["micropython"], d["reference"]
-        if "error" in ref:
-            note = "%s: failed" % ref_name
-        else:
-            note = "%s %.0f/s" % (ref_name, ref["per_second"])
-            if "error" not in ours:
-                ratio = ours["per_second"] / ref["per_second"]
-                note += ": ours %.1fx (bar %gx) %s" % (ratio, ratio_bar, _verdict(ratio >= ratio_bar))
-        add(row % ("random games/s, 2 players", _cell(ours, "per_second", "%.0f"),
-                   _cell(mp, "per_second", "%.0f"), note))
-        note = ""
-        if "error" not in ref:
-            note = "%s %.1f" % (ref_name, ref["moves"] / max(1, ref["games"]))
-        add(row % ("  moves per game", _cell(ours, "moves", "%.1f", 1.0 / max(1, ours.get("games", 1))),
-                   _cell(mp, "moves", "%.1f", 1.0 / max(1, mp.get("games", 1))), note))
-        note = ""
-        if "error" not in ref:
-            note = "%s %.0f" % (ref_name, ref["moves"] / ref["seconds"])
-            if "error" not in ours:
-                note += ": ours %.1fx" % (ours["moves"] / ours["seconds"] / (ref["moves"] / ref["seconds"]))
-        add(row % ("  moves/s", _cell(ours, "moves", "%.0f", 1.0 / ours.get("seconds", 1)),
-                   _cell(mp, "moves", "%.0f", 1.0 / mp.get("seconds", 1)), note))
+        add(row % (title, "CPython", "MicroPython", "reference, ratio and bar"))
+        ref = d["reference"]
+        label = "random games/s, 2 players"
+        _rate_rows(add, row, label, d["cpython"], d["micropython"], ref, ref_name, ratio_bar)
+        if "cpython_stuck" in d:
+            label = "random games/s, draw only when stuck"
+            ours, mp = d["cpython_stuck"], d["micropython_stuck"]
+            _rate_rows(add, row, label, ours, mp, ref, ref_name, ratio_bar)
         sc, sm = d["smart_cpython"], d["smart_micropython"]
         note = ""
         if smart_bar and "error" not in sm:
-            note = "bar: MicroPython median <= %g ms %s" % (smart_bar, _verdict(sm["median_ms"] <= smart_bar))
-        add(row % ("smart decision, median ms", _cell(sc, "median_ms", "%.2f"),
-                   _cell(sm, "median_ms", "%.2f"), note))
-        count = "%s and %s decisions with 2+ moves" % (sc.get("decisions", "-"), sm.get("decisions", "-"))
-        add(row % ("smart decision, p90 ms", _cell(sc, "p90_ms", "%.2f"), _cell(sm, "p90_ms", "%.2f"), count))
+            verdict = _verdict(sm["median_ms"] <= smart_bar)
+            note = "bar: MicroPython median <= %g ms %s" % (smart_bar, verdict)
+        median = [_cell(x, "median_ms", "%.2f") for x in (sc, sm)]
+        add(row % ("smart decision, median ms", median[0], median[1], note))
+        note = "%s and %s decisions with 2+ legal moves" % (
+            sc.get("decisions", "-"),
+            sm.get("decisions", "-"),
+        )
+        p90 = [_cell(x, "p90_ms", "%.2f") for x in (sc, sm)]
+        add(row % ("smart decision, p90 ms", p90[0], p90[1], note))
         if "heap" in d:
             h = d["heap"]
             note = ""
             if "error" not in h:
-                note = "bar %d KiB %s (seeds %s)" % (heap_bar, _verdict(h["heap_k"] <= heap_bar),
-                                                    ", ".join(str(x) for x in h["seeds"]))
-            add(row % ("smallest heap, smart match, %d players" % heap_players, "",
-                       _cell(h, "heap_k", "%d KiB"), note))
+                seeds = ", ".join(str(x) for x in h["seeds"])
+                verdict = _verdict(h["heap_k"] <= heap_bar)
+                note = "bar %d KiB %s (seeds %s)" % (heap_bar, verdict, seeds)
+            label = "smallest heap, smart match, %d players" % heap_players
+            add(row % (label, "", _cell(h, "heap_k", "%d KiB"), note))
         for key in sorted(d):
             if "error" in d[key]:
                 failures.append("%s %s: %s" % (title, key, d[key]["error"]))
 
-    game("Block", res["block"], "OpenSpiel", BARS["block_ratio"], BARS["smart_median_ms_mpy"],
-         BARS["block_heap_k"], 2)
+    block = res["block"]
+    game(
+        "Block",
+        block,
+        "OpenSpiel",
+        BARS["block_ratio"],
+        BARS["smart_median_ms_mpy"],
+        BARS["block_heap_k"],
+        2,
+    )
     if "error" in res["uno"]:
         add("")
         add("UNO: %s" % res["uno"]["error"])
@@ -416,23 +472,34 @@ def table(res):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m pips_sim.bench", description=__doc__.split("\n")[0])
-    ap.add_argument("--seconds", type=float, default=2.5, help="time per rate measurement (default 2.5)")
-    ap.add_argument("--json", action="store_true", help="print the figures as JSON instead of a table")
+    ap = argparse.ArgumentParser(
+        prog="python -m pips_sim.bench", description=__doc__.split("\n")[0]
+    )
+    ap.add_argument(
+        "--seconds", type=float, default=2.5, help="time per rate measurement (default 2.5)"
+    )
+    ap.add_argument(
+        "--json", action="store_true", help="print the figures as JSON instead of a table"
+    )
     ap.add_argument("--skip-heap", action="store_true", help="leave out the heap bisections")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     log = (lambda s: print(s, file=sys.stderr)) if args.json else print
     res = measure(args.seconds, not args.skip_heap, log)
     res["wall_seconds"] = round(time.perf_counter() - t0, 1)
-    res["command"] = " ".join(["python -m pips_sim.bench"] + (argv if argv is not None else sys.argv[1:]))
+    res["command"] = " ".join(
+        ["python -m pips_sim.bench"] + (argv if argv is not None else sys.argv[1:])
+    )
     if args.json:
         print(json.dumps(res, indent=2))
     else:
         print()
         print(table(res))
         print()
-        print("took %.0f s; reproduce: cd %s && .venv/bin/%s" % (res["wall_seconds"], mpy.ROOT, res["command"]))
+        print(
+            "took %.0f s; reproduce: cd %s && .venv/bin/%s"
+            % (res["wall_seconds"], mpy.ROOT, res["command"])
+        )
     return 0
 
 

@@ -190,7 +190,7 @@ def smallest_heap(code, low_k, high_k, path=(), args_list=((),), timeout=120, ch
         for args in args_list:
             rc, out, err = run_micropython(code, "%dK" % k, path, timeout, args)
             if rc != 0 or (check is not None and not check(out)):
-                return None, err or out
+                return None, out + err
             outs.append(out)
         return outs, ""
 
@@ -208,6 +208,26 @@ def smallest_heap(code, low_k, high_k, path=(), args_list=((),), timeout=120, ch
     return hi, best
 
 
+# A whole match between smart bots (pips.selfplay), for the heap measurements:
+# argv = game name, players, seed, rollouts (-1: the default budget). Prints the
+# record's digest, moves and hands, which CPython's record must match.
+SMART_MATCH_SCRIPT = """
+import sys
+from pips import games, selfplay
+r = selfplay.record_match(games.get(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), "smart",
+                          int(sys.argv[4]), keep=False)
+print(r["digest"], r["moves"], r["hands_played"])
+"""
+
+
+def smallest_match_heap(name, players, seeds, path, low_k=8, high_k=128, rollouts=-1):
+    """Smallest -X heapsize (KiB) in which a whole smart match fits, every seed.
+    The rollout budget changes the time, not the heap (the bots' rollout worlds
+    are made once and refilled), so a long match may run on a small budget."""
+    args = [(name, players, seed, rollouts) for seed in seeds]
+    return smallest_heap(SMART_MATCH_SCRIPT, low_k, high_k, path, args, timeout=300)[0]
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     force = "--force" in argv
@@ -216,7 +236,7 @@ def main(argv=None):
     errors = []
     written = build(out_dir, force=force, errors=errors)
     for rel in written:
-        print("compiled", rel)
+        print("copied  " if rel.endswith(".py") else "compiled", rel)
     total = len(device_sources())
     print(
         "%s: %d of %d files up to date, %d rebuilt, %d failed"

@@ -600,11 +600,11 @@ class BlockView:
         code_of = BIT_CODE
         for attempt in range(3 if constrained else 1):
             free = self._unseen
-            pool = self._first_pool if constrained else self._pool
+            pool = self._first_pool
             k = len(pool)
             ok = True
             for s, forbid in self._opponents:
-                if free != self._unseen:
+                if free != self._unseen or not constrained:
                     allowed = free & ~forbid if constrained else free
                     pool = self._pool
                     k = 0

@@ -62,7 +62,9 @@ class SmartBot(RandomBot):
 
     def __init__(self, rng=None, game_class=None, rollouts=-1):
         RandomBot.__init__(self, rng, game_class)
-        self.rollouts = rollouts if rollouts > 0 else self.default_rollouts
+        # a game may name its own budget (UNO's rollouts are longer than Block's)
+        default = getattr(game_class, "smart_rollouts", self.default_rollouts)
+        self.rollouts = rollouts if rollouts > 0 else default
         self.world = None
         self.scratch = None
         self.saved = None

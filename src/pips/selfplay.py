@@ -21,8 +21,17 @@ def digest_text(h, text):
     return (h * 31 + 10) & _DIGEST_MASK  # a line break: "a b" + "c" differs from "a" + "b c"
 
 
-def record_match(game_class, players, seed, levels, rollouts=-1, options=None, keep=True,
-                 max_hands=500):
+def _bot_move(game, seat, bots):
+    """The seat's bot chooses from its view and plays; returns the move as "seat text"."""
+    move = bots[seat].choose(game.view(seat))
+    text = game.move_text(move)  # before playing: the text may depend on the state
+    game.play(seat, move)
+    return "%d %s" % (seat, text)
+
+
+def record_match(
+    game_class, players, seed, levels, rollouts=-1, options=None, keep=True, max_hands=500
+):
     """Play a whole match between bots and return its record, a dict:
 
     hands    per hand, every move as "seat text" (text taken before the move is
@@ -35,7 +44,9 @@ def record_match(game_class, players, seed, levels, rollouts=-1, options=None, k
     s draws from Rng(seed * 1000 + 17 + s), the match deals from `seed`."""
     if isinstance(levels, str):
         levels = (levels,) * players
-    bots = [make(levels[s], Rng(seed * 1000 + 17 + s), game_class, rollouts) for s in range(players)]
+    bots = [
+        make(levels[s], Rng(seed * 1000 + 17 + s), game_class, rollouts) for s in range(players)
+    ]
     match = Match(game_class, players, options, seed)
     out_of_turn = getattr(game_class, "out_of_turn", False)
     buf = bytearray(game_class.max_moves)
@@ -46,28 +57,20 @@ def record_match(game_class, players, seed, levels, rollouts=-1, options=None, k
         game = match.new_hand()
         lines = [] if keep else None
         while game.turn >= 0:
-            seat = game.turn
-            move = bots[seat].choose(game.view(seat))
-            text = game.move_text(move)
-            game.play(seat, move)
-            line = "%d %s" % (seat, text)
+            line = _bot_move(game, game.turn, bots)
             digest = digest_text(digest, line)
             moves += 1
             if keep:
                 lines.append(line)
-            if out_of_turn:
-                for other in range(players):
-                    if other == game.turn or game.turn < 0:
-                        continue
-                    if game.legal(other, buf) > 0:
-                        move = bots[other].choose(game.view(other))
-                        text = game.move_text(move)
-                        game.play(other, move)
-                        line = "%d %s" % (other, text)
-                        digest = digest_text(digest, line)
-                        moves += 1
-                        if keep:
-                            lines.append(line)
+            if not out_of_turn:
+                continue
+            for other in range(players):
+                if game.turn >= 0 and other != game.turn and game.legal(other, buf) > 0:
+                    line = _bot_move(game, other, bots)
+                    digest = digest_text(digest, line)
+                    moves += 1
+                    if keep:
+                        lines.append(line)
         if keep:
             hands.append(lines)
         if match.end_hand() or match.over:

@@ -22,10 +22,9 @@ Screens reach games only through the protocol (pips.game): they know how to
 draw a tile, a card, a line and a pile, never a game by name.
 """
 
-from pips.compat import const
 from pips.ui import keys as K
 from pips.ui.keys import Keys
-from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, DIM, BLACK, WARNING, WHITE
+from pips.ui.palette import FELT, PANEL, TEXT, HIGHLIGHT, DIM, BLACK
 from pips.ui import pieces
 
 LEVELS = ("human", "random", "greedy", "smart")
@@ -83,26 +82,38 @@ class MenuScreen(Screen):
         self.rows = max(1, (foot - 2 - self.body_y) // self.row_h)
         self.draw_items()
 
-    def draw_items(self):
+    def list_width(self):
+        return self.app.width
+
+    def draw_items(self, only=()):
+        """The visible rows; `only` names the rows to repaint when the list
+        did not scroll (a cursor step repaints two rows, not the list)."""
         s = self.s
         items = self.items()
         if self.cursor >= len(items):
             self.cursor = len(items) - 1
+        top = self.top
         if self.cursor < self.top:
             self.top = self.cursor
         if self.cursor >= self.top + self.rows:
             self.top = self.cursor - self.rows + 1
-        w = self.app.width
-        s.fill_rect(0, self.body_y, w, self.rows * self.row_h, FELT)
+        if self.top != top:
+            only = ()
+        w = self.list_width()
+        if not only:
+            s.fill_rect(0, self.body_y, w, self.rows * self.row_h, FELT)
         for r in range(self.rows):
             i = self.top + r
             if i >= len(items):
                 break
+            if only and i not in only:
+                continue
             y = self.body_y + r * self.row_h
             if i == self.cursor:
                 s.fill_rect(2, y, w - 4, self.row_h - 1, HIGHLIGHT)
                 s.text(items[i], 8, y + 2, BLACK)
             else:
+                s.fill_rect(2, y, w - 4, self.row_h - 1, FELT)
                 s.text(items[i], 8, y + 2, TEXT)
         if self.top > 0:
             s.text("^", w - 10, self.body_y, TEXT)
@@ -117,7 +128,7 @@ class MenuScreen(Screen):
         if presses & _NEXT:
             self.cursor = (self.cursor + 1) % n
         if self.cursor != self.drawn_cursor:
-            self.draw_items()
+            self.draw_items((self.drawn_cursor, self.cursor))
         if presses & K.A:
             self.pick(self.cursor)
         elif presses & (K.B | K.MENU):
@@ -157,15 +168,10 @@ class TitleScreen(MenuScreen):
             pieces.tile(s, x, y, 6, 6, True)
             pieces.card(s, x + pieces.TILE_H + 6, y, 52, FELT)
 
-    def draw_items(self):
-        # keep the decoration: items only use the left part of the screen
-        s = self.s
+    def list_width(self):
+        # a wide screen keeps its right part for the decoration
         w = self.app.width
-        self.app.width = min(w, 130) if w > 200 else w
-        try:
-            MenuScreen.draw_items(self)
-        finally:
-            self.app.width = w
+        return 130 if w > 200 else w
 
     def pick(self, i):
         if i >= len(self.games):
@@ -224,10 +230,14 @@ class SetupScreen(MenuScreen):
             self.players = self.players + 1 if self.players < g.max_players else g.min_players
         elif isinstance(what, int):
             self.levels[what] = LEVELS[(LEVELS.index(self.levels[what]) + 1) % len(LEVELS)]
+            self.draw_items((i,))
+            return
         elif isinstance(what, tuple):
             allowed = what[2]
             at = allowed.index(self.values[what[0]]) if self.values[what[0]] in allowed else -1
             self.values[what[0]] = allowed[(at + 1) % len(allowed)]
+            self.draw_items((i,))
+            return
         elif what == "rules":
             self.app.go(RulesScreen(self.app, g, self))
             return

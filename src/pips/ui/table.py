@@ -105,6 +105,8 @@ class TableScreen(Screen):
         self.buf = bytearray(game_class.max_moves)
         self.message = ""
         self.view_key = None
+        self.last_draw = None
+        self.calling = False
         self.offer = False
         self.acting = -1
         self.hand_first = 0
@@ -162,6 +164,7 @@ class TableScreen(Screen):
     def enter(self):
         self.shown = {}
         self.boxes = {}
+        self.last_draw = None
         self.s.fill(FELT)
         self.table_layer.reset()
         self.hand_layer.reset()
@@ -381,6 +384,23 @@ class TableScreen(Screen):
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self):
+        # one cheap look at everything the bands show: most frames change nothing
+        dots = self.app.frames // 8 % 3 if self.state == _THINK else 0
+        sig = (
+            self.game.moves,
+            self.state,
+            self.cursor,
+            self.alt_cursor,
+            self.viewer,
+            self.calling,
+            self.match.hands_played,
+            len(self.match.resigned),
+            dots,
+            self.message,
+        )
+        if sig == self.last_draw:
+            return
+        self.last_draw = sig
         view = self.view_of(self.viewer if self.viewer >= 0 else 0)
         self.draw_status(view)
         self.draw_table(view)
@@ -421,8 +441,11 @@ class TableScreen(Screen):
                     if len(text) <= cols:
                         break
                 s.text(text[:cols], x + 3, 1, ink)
-            else:
-                s.text(("%s %s" % (name, size))[:cols], x + 2, 1, ink)
+            else:  # two lines; with many seats the name shrinks to its number
+                for text in ("%s %s" % (name, size), "%s %s" % (name[1:], size), size):
+                    if len(text) <= cols:
+                        break
+                s.text(text[:cols], x + 2, 1, ink)
                 s.text(score[:cols], x + 2, 1 + line_h, ink)
 
     def draw_message(self):
@@ -838,42 +861,85 @@ class PauseScreen(MenuScreen):
         self.app.go(table)
 
 
-class HandResultScreen(Screen):
-    """The hand's winner, each seat's points for it and its total."""
+class ListScreen(Screen):
+    """A title, a few heading lines and rows, a page at a time (LEFT/RIGHT)
+    when the seats do not fit, and a footer; A goes on."""
 
-    def __init__(self, app, table, over):
+    title = ""
+    footer = "A: go on"
+
+    def __init__(self, app):
         Screen.__init__(self, app)
-        self.table = table
-        self.over = over
+        self.page = 0
+
+    def content(self):
+        """([(text, colour)] headings, [(text, colour)] rows)."""
+        return [], []
 
     def enter(self):
+        self.heads, self.rows = self.content()
+        self.draw()
+
+    def draw(self):
         s = self.s
+        s.fill(FELT)
+        y = self.header(self.title) + 3
+        line_h = s.char_h + 3
+        for text, ink in self.heads:
+            s.text(text, 4, y, ink)
+            y += line_h
+        foot = self.app.height - line_h
+        per_page = max(1, (foot - y) // line_h)
+        self.pages = (len(self.rows) + per_page - 1) // per_page
+        for text, ink in self.rows[self.page * per_page : (self.page + 1) * per_page]:
+            s.text(text, 4, y, ink)
+            y += line_h
+        more = "  < %d/%d >" % (self.page + 1, self.pages) if self.pages > 1 else ""
+        s.text(self.footer + more, 4, foot + 1, DIM)
+
+    def frame(self, presses, now):
+        if presses & _NEXT and self.page + 1 < self.pages:
+            self.page += 1
+            self.draw()
+        elif presses & _PREV and self.page > 0:
+            self.page -= 1
+            self.draw()
+        elif presses & K.A:
+            self.go_on()
+
+    def go_on(self):
+        pass
+
+
+class HandResultScreen(ListScreen):
+    """The hand's winner, each seat's pieces left, points for the hand and total."""
+
+    def __init__(self, app, table, over):
+        ListScreen.__init__(self, app)
+        self.table = table
+        self.over = over
+        self.title = "Hand %d over" % table.match.hands_played
+        self.footer = "A: results" if over else "A: next hand"
+
+    def content(self):
         table = self.table
         game = table.game
         match = table.match
-        s.fill(FELT)
-        top = self.header("Hand %d over" % match.hands_played)
-        line_h = s.char_h + 3
-        y = top + 3
         if game.winner >= 0:
-            s.text("%s wins the hand" % seat_name(game.winner), 4, y, HIGHLIGHT)
+            heads = [("%s wins the hand" % seat_name(game.winner), HIGHLIGHT)]
         elif game.turn < 0:
-            s.text("tied: nobody scores", 4, y, HIGHLIGHT)
+            heads = [("tied: nobody scores", HIGHLIGHT)]
         else:
-            s.text("hand stopped", 4, y, HIGHLIGHT)
-        y += line_h + 2
-        s.text("seat left  +pts  total", 4, y, DIM)
-        y += line_h
+            heads = [("hand stopped", HIGHLIGHT)]
+        heads.append(("seat left +pts total", DIM))
+        rows = []
         for seat in range(table.players):
             left = game.view(seat).sizes[seat]
-            row = "%-4s %4d %5d %6d" % (seat_name(seat), left, game.scores[seat], match.totals[seat])
-            s.text(row, 4, y, DIM if seat in match.resigned else TEXT)
-            y += line_h
-        s.text("A: %s" % ("results" if self.over else "next hand"), 4, self.app.height - line_h, DIM)
+            text = "%-4s%4d %4d %5d" % (seat_name(seat), left, game.scores[seat], match.totals[seat])
+            rows.append((text, DIM if seat in match.resigned else TEXT))
+        return heads, rows
 
-    def frame(self, presses, now):
-        if not presses & K.A:
-            return
+    def go_on(self):
         table = self.table
         if self.over:
             self.app.go(MatchResultScreen(self.app, table))
@@ -883,28 +949,27 @@ class HandResultScreen(Screen):
         self.app.go(table)
 
 
-class MatchResultScreen(Screen):
+class MatchResultScreen(ListScreen):
+    """Ranks by total; equal totals share a rank, a resigned seat ranks last."""
+
+    title = "Match over"
+    footer = "A: menu"
+
     def __init__(self, app, table):
-        Screen.__init__(self, app)
+        ListScreen.__init__(self, app)
         self.table = table
 
-    def enter(self):
-        s = self.s
+    def content(self):
         match = self.table.match
-        s.fill(FELT)
-        top = self.header("Match over")
         ranks = match.ranks()
-        line_h = s.char_h + 3
-        y = top + 4
-        order = sorted(range(match.players), key=lambda seat: (ranks[seat], seat))
-        for seat in order:
-            ink = HIGHLIGHT if ranks[seat] == 1 else TEXT
-            note = " resigned" if seat in match.resigned else ""
-            s.text("%d. %-3s %5d%s" % (ranks[seat], seat_name(seat), match.totals[seat], note), 8, y, ink)
-            y += line_h
-        s.text("A: menu", 4, self.app.height - line_h, DIM)
         self.ranks = ranks
+        order = sorted(range(match.players), key=lambda seat: (ranks[seat], seat))
+        rows = []
+        for seat in order:
+            note = " resigned" if seat in match.resigned else ""
+            text = "%d. %-3s %5d%s" % (ranks[seat], seat_name(seat), match.totals[seat], note)
+            rows.append((text, HIGHLIGHT if ranks[seat] == 1 else TEXT))
+        return [], rows
 
-    def frame(self, presses, now):
-        if presses & K.A:
-            self.app.go(TitleScreen(self.app))
+    def go_on(self):
+        self.app.go(TitleScreen(self.app))
