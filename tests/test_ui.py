@@ -43,7 +43,7 @@ def screen(app):
     return type(app.screen).__name__
 
 
-# -- keys ----------------------------------------------------------------------------
+# -- keys -----------------------------------------------------------------------------------------
 def test_keys_tap_between_frames_is_latched():
     keys = Keys()
     keys.poll(K.RIGHT, 10)  # pressed and released between two frames
@@ -88,7 +88,7 @@ def test_keys_arrows_repeat_when_held():
     assert 4 <= presses <= 10
 
 
-# -- surfaces ------------------------------------------------------------------------------
+# -- surfaces -------------------------------------------------------------------------------------
 def test_dirty_rectangles_merge_and_flush_only_what_changed():
     from pips.ui.diosurface import DioSurface
 
@@ -128,7 +128,7 @@ def test_dio_fast_fill_matches_displayio_pixels():
     assert fast.bitmap[5, 5] == fast.get_pixel(5, 5)
 
 
-# -- whole matches through the screens ---------------------------------------------------------
+# -- whole matches through the screens ------------------------------------------------------------
 def test_block_match_through_the_screens():
     from pips.ui.table import TableScreen
 
@@ -229,7 +229,8 @@ def test_handover_screen_never_draws_a_hand(game_index, monkeypatch):
             return _real(*args, **kw)
 
         monkeypatch.setattr(pieces, name, spy)
-    lines = sim.setup_script(game_index, game_class, ["human", "human"], {"target": 200} if game_index else {"target": 50})
+    target = {"target": 200} if game_index else {"target": 50}
+    lines = sim.setup_script(game_index, game_class, ["human", "human"], target)
     app, d = session(lines, seed=21)
     handovers = 0
     for _ in range(400):
@@ -326,8 +327,18 @@ def test_bytes_sent_per_move_are_a_fraction_of_a_frame(capsys):
         print("\n" + "\n".join(report))
 
 
-# -- golden screenshots ------------------------------------------------------------------------------
-GOLDEN_SCRIPTS = ("menu", "setup", "block_table", "uno_table", "handover", "pause", "results")
+# -- golden screenshots ---------------------------------------------------------------------------
+GOLDEN_SCRIPTS = (
+    "menu",
+    "setup",
+    "block_table",
+    "uno_table",
+    "handover",
+    "pause",
+    "results",
+    "readme_block",
+    "readme_uno",
+)
 
 
 def load_golden(name):
@@ -364,7 +375,7 @@ def test_golden_screens_displayio():
     assert not changed, "screens changed: %s (PIPS_UPDATE_GOLDEN=1 to accept)" % changed
 
 
-# -- UNO's prompts, through the generic buttons -------------------------------------------------------
+# -- UNO's prompts, through the generic buttons ---------------------------------------------------
 def uno_table(levels, deal_front, first, seed=1):
     """An UNO table from the set-up screen, its hand replaced by a stacked deal:
     `deal_front` (kinds) first, then the rest of the deck."""
@@ -403,8 +414,8 @@ def test_uno_toggle_calls_uno_with_the_card():
     red = list(range(1, 8))  # R1..R7 to each player, R9 turned up
     app, d, table, game = uno_table(["human", "human"], red + red + [9], first=1)
     for k in range(1, 6):  # both lay R1..R5 in turn: P1 keeps R6 R7
-        game.play(0, k)
-        game.play(1, k)
+        game.play_text(0, "R%d" % k)
+        game.play_text(1, "R%d" % k)
     table.start_hand()
     app.go(table)
     d.wait(2)
@@ -433,8 +444,8 @@ def test_uno_catch_prompt_and_bot_catch():
         ["human", "random", "random"], red + red + yellow + [9], first=2
     )
     for k in range(1, 6):  # P1 and P2 lay R1..R5, P3 draws
-        game.play(0, k)
-        game.play(1, k)
+        game.play_text(0, "R%d" % k)
+        game.play_text(1, "R%d" % k)
         game.play_text(2, "draw")
         if game.turn == 2:
             game.play_text(2, "keep")
@@ -464,7 +475,7 @@ def test_uno_plus4_challenge_reveals_the_hand_to_the_challenger():
     p2 = [53, 1, 2, 3, 4, 5, 6]
     p1 = [40, 41, 42, 43, 44, 45, 46]
     app, d, table, game = uno_table(["human", "human"], p2 + p1 + [9], first=0)
-    game.play(1, 57)  # W+4:Y, a bluff: P2 holds red
+    game.play_text(1, "W+4:Y")  # a bluff: P2 holds red
     table.start_hand()
     app.go(table)
     d.wait(2)
@@ -482,7 +493,7 @@ def test_uno_plus4_challenge_reveals_the_hand_to_the_challenger():
     assert table.state != T._REVEAL
 
 
-# -- the simulator ----------------------------------------------------------------------------------
+# -- the simulator --------------------------------------------------------------------------------
 def png_size(path):
     import struct
 
@@ -495,7 +506,8 @@ def png_size(path):
 def test_headless_simulator_saves_the_shots_of_a_key_file(tmp_path):
     keys = os.path.join(GOLDEN, "handover.keys")
     last = str(tmp_path / "last.png")
-    assert sim.main(["--headless", "--keys", keys, "--shot-dir", str(tmp_path), "--shot", last]) == 0
+    argv = ["--headless", "--keys", keys, "--shot-dir", str(tmp_path), "--shot", last]
+    assert sim.main(argv) == 0
     assert png_size(str(tmp_path / "handover.png")) == (480, 270)  # scaled 2x
     assert png_size(last) == (480, 270)
 
@@ -545,9 +557,53 @@ def test_ten_seats_fit_with_paged_results():
     lines = sim.setup_script(1, Uno, ["human"] + ["random"] * 9) + ["until hand 20000"]
     app, d = session(lines, 160, 128, seed=5)
     result = app.screen
-    assert screen(app) == "HandResultScreen" and len(result.rows) == 10
-    assert result.pages == 2
+    assert screen(app) == "HandResultScreen"
+    # a row per seat, and one more with the pieces of each seat that holds some
+    holding = sum(1 for seat in range(10) if result.table.game.view(seat).sizes[seat])
+    assert len(result.rows) == 10 + holding and holding >= 8
+    assert result.pages >= 3
     d.tap(K.RIGHT)
     assert result.page == 1
     table = result.table
     assert table.status_h == 2 * (app.surface.char_h + 2)  # two-line status strip
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_keys_never_break_the_screens(seed):
+    """A monkey on the keys (every key, long presses, the pause menu, resigning,
+    quitting, set-ups of every size) for thousands of frames: no screen may
+    raise, and the app always stays on a screen."""
+    import random
+
+    r = random.Random(seed)
+    app = sim.make_app(240 if seed != 2 else 160, 135 if seed != 2 else 128, seed)
+    d = sim.Driver(app)
+    names = set()
+    keys = [K.A] * 6 + [K.RIGHT] * 4 + [K.LEFT, K.UP, K.DOWN, K.B, K.MENU]
+    while d.frames < 6000:
+        if not app.running:  # Quit was picked: a fresh start, as a board would reboot
+            app = sim.make_app(240, 135, seed)
+            d = sim.Driver(app)
+            d.frames = 6000 - 1500
+        if r.random() < 0.03:
+            d.tap(K.A, 25)  # a long press: B
+        else:
+            d.tap(r.choice(keys), 1 + r.randrange(3))
+        names.add(screen(app))
+    assert {"TitleScreen", "SetupScreen", "TableScreen", "PauseScreen", "RulesScreen"} <= names
+
+
+def test_pause_from_the_handover_comes_back_to_it_and_resigns_its_seat():
+    lines = sim.setup_script(0, Block, ["human", "human"], {"target": 50}) + ["wait 5"]
+    app, d = session(lines, seed=3)
+    handover = app.screen
+    assert screen(app) == "HandOverScreen"
+    d.tap(K.MENU)
+    assert screen(app) == "PauseScreen"
+    d.tap(K.A)  # Resume: back to the hand-over, not to a hand
+    assert app.screen is handover
+    d.tap(K.MENU)
+    sim.run_script(app, ["RIGHT", "RIGHT", "A"], driver=d)  # Resign
+    assert d.until("match", 200)
+    ranks = app.screen.ranks
+    assert ranks[handover.seat] == 2 and ranks[1 - handover.seat] == 1

@@ -88,6 +88,36 @@ def run(lines, width, height, seed):
 """
 
 
+MONKEY = r"""
+from pips.rng import Rng
+
+
+def monkey(frames, seed, width, height):
+    rng = Rng(seed)
+    keys = [K.A] * 6 + [K.RIGHT] * 4 + [K.LEFT, K.UP, K.DOWN, K.B, K.MENU]
+    seen = set()
+    done = 0
+    surface = FbSurface(None, width, height)  # one display, as on a board
+    while done < frames:
+        app = None
+        gc.collect()
+        app = App(surface, width, height, None, seed)
+        now = 0
+        while app.running and done < frames:
+            if rng.below(100) < 3:
+                bit, hold = K.A, 25
+            else:
+                bit, hold = keys[rng.below(len(keys))], 1 + rng.below(3)
+            for i in range(hold + 3):
+                now += 33
+                done += 1
+                app.frame(bit if i < hold else 0, now)
+            seen.add(type(app.screen).__name__)
+        gc.collect()
+    print("SEEN", " ".join(sorted(seen)))
+"""
+
+
 def run_scripts(scripts, heap=HEAP, size=(240, 135)):
     """Run (lines, seed) scripts one after another in one MicroPython; return
     the shots {name: frame buffer bytes} and the END lines."""
@@ -177,3 +207,13 @@ def test_framebuf_and_displayio_draw_the_same_pieces():
     t = app.screen
     for y in range(t.hand_y, 135):
         assert fb[y * 240 : (y + 1) * 240] == dio[y * 240 : (y + 1) * 240], "row %d" % y
+
+
+def test_random_keys_on_micropython():
+    """The monkey of test_ui on MicroPython's framebuf, with the fixed heap."""
+    code = DRIVER + MONKEY + "monkey(6000, 5, 240, 135)\ngc.collect()\nmonkey(3000, 6, 160, 128)\n"
+    rc, out, err = run_micropython(code, heap=HEAP, timeout=180)
+    assert rc == 0, (out + err)[-2000:]
+    seen = [line.split()[1:] for line in out.splitlines() if line.startswith("SEEN")]
+    assert len(seen) == 2
+    assert {"TitleScreen", "SetupScreen", "TableScreen"} <= set(seen[0])

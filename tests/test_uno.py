@@ -552,6 +552,7 @@ def test_scoring_points_of_cards_left():
     assert g.scores == [0, 7 + 20 + 20 + 20 + 50 + 50 + 0]
     assert g.legal(0, bytearray(48)) == 0 and g.legal(1, bytearray(48)) == 0
     refused(g, 0, "draw", "over")
+    refused(g, -1, DRAW, "over")
     assert POINTS[kind("G7")] == 7 and POINTS[kind("BS")] == 20 and POINTS[W4] == 50
     assert g.utility(1) == 167 and g.utility(0) == -167
 

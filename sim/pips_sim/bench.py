@@ -12,10 +12,12 @@ match fits in. The MicroPython figures come from scripts run under
 
 import argparse
 import json
+import os
 import platform
 import random
 import subprocess
 import sys
+import tempfile
 import time
 
 from pips_sim import mpy
@@ -28,7 +30,8 @@ BARS = {
     "uno_heap_k": 48,
 }
 
-UNO_HEAP_ROLLOUTS = 8  # a 10-player smart match at the default budget takes minutes
+UNO_HEAP_ROLLOUTS = 8
+GC_THRESHOLD = 4096  # bytes: the heap figures are also measured with gc.threshold(4096)  # a 10-player smart match at the default budget takes minutes
 
 # Both runtimes run this: games per second of random play (pips.selfplay.random_games),
 # batches doubling until SECONDS have passed.
@@ -263,8 +266,36 @@ def rlcard_uno_rate(seconds, seed=1, players=2):
 
 
 def smallest_match_heap(name, players, seeds, tree, low_k=8, high_k=128, rollouts=-1):
-    k = mpy.smallest_match_heap(name, players, seeds, [tree], low_k, high_k, rollouts)
-    return {"heap_k": k, "players": players, "seeds": list(seeds), "rollouts": rollouts}
+    """The smallest heap of a whole smart match: with MicroPython's default
+    collection (when the heap is full), with gc.threshold(GC_THRESHOLD), and
+    with that threshold and the code run in place from a ROMFS image (as from
+    flash on a board: the image's own size is subtracted)."""
+    path = [tree]
+    k = mpy.smallest_match_heap(name, players, seeds, path, low_k, high_k, rollouts)
+    k_gc = mpy.smallest_match_heap(
+        name, players, seeds, path, low_k, high_k, rollouts, GC_THRESHOLD
+    )
+    image = mpy.romfs_image(tree)
+    image_k = len(image) / 1024.0
+    with tempfile.NamedTemporaryFile(suffix=".rom", delete=False) as f:
+        f.write(image)
+    try:
+        base = int(image_k)
+        k_rom = mpy.smallest_match_heap(
+            name, players, seeds, [], base + low_k, base + high_k, rollouts, GC_THRESHOLD, f.name
+        )
+    finally:
+        os.remove(f.name)
+    return {
+        "heap_k": k,
+        "heap_k_gc_threshold": k_gc,
+        "heap_k_rom_gc_threshold": round(k_rom - image_k, 1),
+        "rom_image_k": round(image_k, 1),
+        "gc_threshold": GC_THRESHOLD,
+        "players": players,
+        "seeds": list(seeds),
+        "rollouts": rollouts,
+    }
 
 
 def uno_problem():
@@ -444,6 +475,15 @@ def table(res):
                 note = "bar %d KiB %s (seeds %s)" % (heap_bar, verdict, seeds)
             label = "smallest heap, smart match, %d players" % heap_players
             add(row % (label, "", _cell(h, "heap_k", "%d KiB"), note))
+            if "error" not in h:
+                note = "bar %d KiB %s" % (heap_bar, _verdict(h["heap_k_gc_threshold"] <= heap_bar))
+            label = "  the same with gc.threshold(%d)" % GC_THRESHOLD
+            add(row % (label, "", _cell(h, "heap_k_gc_threshold", "%d KiB"), note))
+            if "error" not in h:
+                ok = h["heap_k_rom_gc_threshold"] <= heap_bar
+                note = "bar %d KiB %s (code in flash, as frozen)" % (heap_bar, _verdict(ok))
+            label = "  and the code run from a ROMFS image"
+            add(row % (label, "", _cell(h, "heap_k_rom_gc_threshold", "%.1f KiB"), note))
         for key in sorted(d):
             if "error" in d[key]:
                 failures.append("%s %s: %s" % (title, key, d[key]["error"]))

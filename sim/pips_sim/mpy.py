@@ -1,7 +1,7 @@
 """Compile the device-side Python to .mpy bytecode with mpy-cross (`make mpy`),
 and run scripts under the real MicroPython unix port (tests and `make bench`).
 
-    python -m pips_sim.mpy [out_dir]
+    python -m pips_sim.mpy [out_dir] [--force]
 
 Everything under src/pips/ goes to out_dir/pips/ (an `__init__.py` becomes
 `__init__.mpy`, which MicroPython imports as the package), and boards/*.py and
@@ -9,7 +9,13 @@ firmware/*.py go to out_dir/ itself. firmware/main.py is copied as source (the
 board runs main.py, never main.mpy) and firmware/manifest.py, a freezing recipe
 for a custom firmware build, is left out. Only what changed since the last build
 (by mtime) is recompiled; a file mpy-cross rejects raises MpyError with
-mpy-cross's own message.
+mpy-cross's own message (`python -m pips_sim.mpy` reports every failing file
+and builds the others).
+
+The rest serves the tests and the bench: run_micropython() runs a script under
+the unix port with a capped heap, smallest_heap() bisects the heap a script
+needs, and romfs_image() packs the compiled tree into a ROMFS image, from which
+MicroPython runs bytecode in place as it would from a board's flash.
 """
 
 import os
@@ -208,11 +214,64 @@ def smallest_heap(code, low_k, high_k, path=(), args_list=((),), timeout=120, ch
     return hi, best
 
 
+def _romfs_uint(value):
+    out = [value & 0x7F]
+    value >>= 7
+    while value:
+        out.insert(0, 0x80 | (value & 0x7F))
+        value >>= 7
+    return bytes(out)
+
+
+def _romfs_record(kind, payload):
+    return _romfs_uint(kind) + _romfs_uint(len(payload)) + payload
+
+
+def _romfs_folder(folder):
+    body = bytearray()
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        encoded = name.encode()
+        if os.path.isdir(path):
+            body += _romfs_record(4, _romfs_uint(len(encoded)) + encoded + _romfs_folder(path))
+        elif name.endswith(".mpy"):
+            with open(path, "rb") as f:
+                data = _romfs_record(2, f.read())  # 2: data stored verbatim
+            body += _romfs_record(5, _romfs_uint(len(encoded)) + encoded + data)  # 5: a file
+    return bytes(body)
+
+
+def romfs_image(tree):
+    """A ROMFS image (what MicroPython's vfs.VfsRom mounts) of tree/pips/**.mpy.
+    MicroPython runs bytecode from such an image in place, as it runs frozen
+    modules, instead of copying it into the heap: the heap figures measured
+    with it (less the image itself) are what a board with the code in flash needs."""
+    body = _romfs_record(4, b"\x04pips" + _romfs_folder(os.path.join(tree, "pips")))
+    head = b"\xd2\xcd\x31"
+    size = _romfs_uint(len(body))
+    if (len(head) + len(size) + len(body)) & 1:  # the image's length is kept even
+        size = b"\x80" + size
+    return head + size + body
+
+
 # A whole match between smart bots (pips.selfplay), for the heap measurements:
-# argv = game name, players, seed, rollouts (-1: the default budget). Prints the
-# record's digest, moves and hands, which CPython's record must match.
+# argv = game name, players, seed, rollouts (-1: the default budget), then
+# optionally a gc.threshold in bytes (0: MicroPython's default, collect only when
+# the heap is full) and a ROMFS image to import pips from. Prints the record's
+# digest, moves and hands, which CPython's record must match.
 SMART_MATCH_SCRIPT = """
 import sys
+if len(sys.argv) > 6:
+    import os, vfs
+    image = bytearray(os.stat(sys.argv[6])[6])  # one block of exactly the image's size
+    f = open(sys.argv[6], "rb")
+    f.readinto(image)
+    f.close()
+    vfs.mount(vfs.VfsRom(image), "/rom")
+    sys.path.insert(0, "/rom")
+if len(sys.argv) > 5 and int(sys.argv[5]) > 0:
+    import gc
+    gc.threshold(int(sys.argv[5]))
 from pips import games, selfplay
 r = selfplay.record_match(games.get(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), "smart",
                           int(sys.argv[4]), keep=False)
@@ -220,11 +279,18 @@ print(r["digest"], r["moves"], r["hands_played"])
 """
 
 
-def smallest_match_heap(name, players, seeds, path, low_k=8, high_k=128, rollouts=-1):
+def smallest_match_heap(
+    name, players, seeds, path, low_k=8, high_k=128, rollouts=-1, gc_threshold=0, rom=None
+):
     """Smallest -X heapsize (KiB) in which a whole smart match fits, every seed.
     The rollout budget changes the time, not the heap (the bots' rollout worlds
-    are made once and refilled), so a long match may run on a small budget."""
-    args = [(name, players, seed, rollouts) for seed in seeds]
+    are made once and refilled), so a long match may run on a small budget.
+    gc_threshold > 0 collects after every so many bytes allocated, which keeps
+    the heap less fragmented: the match then fits a smaller heap. rom: the path
+    of a romfs_image() to import pips from (the image itself sits in the heap:
+    subtract its size)."""
+    extra = (gc_threshold,) if rom is None else (gc_threshold, rom)
+    args = [(name, players, seed, rollouts) + extra for seed in seeds]
     return smallest_heap(SMART_MATCH_SCRIPT, low_k, high_k, path, args, timeout=300)[0]
 
 

@@ -60,7 +60,8 @@ def png_bytes(width, height, rgb_rows):
 
     def chunk(tag, data):
         body = tag + data
-        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+        crc = struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+        return struct.pack(">I", len(data)) + body + crc
 
     raw = b"".join(b"\x00" + row for row in rgb_rows)
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
@@ -221,8 +222,7 @@ def script_seed(lines, default=1):
 
 
 def make_app(width=240, height=135, seed=1, display=None):
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__)))), "src"))
+    """The device's App on a DioSurface (shown on `display` if given)."""
     from pips.ui.diosurface import DioSurface
     from pips.ui.app import App
 

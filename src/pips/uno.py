@@ -355,7 +355,7 @@ class Uno(Game):
         return _moves(self, seat, out, self.hands, seat * 54, self.ccount, seat * 4)
 
     def play(self, seat, move):
-        if seat != self.turn or move >= UNO:
+        if seat != self.turn or move >= UNO or seat < 0:
             self._aside(seat, move)
             return
         ask = self.ask

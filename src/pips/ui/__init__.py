@@ -1,1 +1,1 @@
-"""Screens: written once, drawn on any surface (framebuf on the device, displayio on the desktop)."""
+"""Screens: written once, drawn on any surface (framebuf on a device, displayio elsewhere)."""

@@ -1,7 +1,7 @@
 """Logical keys. A board reports raw pressed keys as a bit mask of these; the
 screens need only LEFT, RIGHT and A (a long press of A is B)."""
 
-from pips.compat import const
+from pips.compat import const, ticks_diff
 
 LEFT = const(1)
 RIGHT = const(2)
@@ -34,7 +34,7 @@ class Keys:
 
     def __init__(self):
         self.stable = 0  # debounced state
-        self.changed_at = -10000  # when the debounced state last changed
+        self.changed_at = -1000  # when the debounced state last changed
         self.pending = 0
         self.a_since = -1  # when A went down, -1 when up or already long
         self.repeat_at = 0
@@ -42,7 +42,8 @@ class Keys:
     def poll(self, raw, now):
         # A change counts at once, then the keys are deaf to bounces for the
         # debounce time: a tap seen by a single poll still counts.
-        if raw != self.stable and now - self.changed_at >= _DEBOUNCE_MS:
+        # (ticks_diff: a device's millisecond clock wraps round)
+        if raw != self.stable and ticks_diff(now, self.changed_at) >= _DEBOUNCE_MS:
             down = raw & ~self.stable
             up = self.stable & ~raw
             self.stable = raw
@@ -56,11 +57,11 @@ class Keys:
                 self.a_since = -1
             if down & _STEPS:
                 self.repeat_at = now + _REPEAT_DELAY_MS
-        if self.a_since >= 0 and now - self.a_since >= LONG_MS:
+        if self.a_since >= 0 and ticks_diff(now, self.a_since) >= LONG_MS:
             self.pending |= B
             self.a_since = -1  # the release that follows is not a tap
         held = self.stable & _STEPS
-        if held and now >= self.repeat_at:
+        if held and ticks_diff(now, self.repeat_at) >= 0:
             self.pending |= held
             self.repeat_at = now + _REPEAT_MS
 

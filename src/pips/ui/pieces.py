@@ -86,22 +86,28 @@ def card(s, x, y, kind, bg, selected=False):
         s.fill_rect(x + inner, y + inner, w, h, fill)
         ink = BLACK if fill == YELLOW else WHITE
         s.text(symbol, x + (CARD_W - cw) // 2, y + (CARD_H - s.char_h) // 2, ink)
-    for cx, cy in ((x, y), (x + CARD_W - 1, y), (x, y + CARD_H - 1), (x + CARD_W - 1, y + CARD_H - 1)):
-        s.pixel(cx, cy, bg)
+    _corners(s, x, y, bg)
 
 
 def card_back(s, x, y, bg):
     s.fill_rect(x, y, CARD_W, CARD_H, WHITE)
     s.fill_rect(x + 1, y + 1, CARD_W - 2, CARD_H - 2, WILD)
     s.fill_rect(x + 4, y + 5, CARD_W - 8, CARD_H - 10, RED)
-    for cx, cy in ((x, y), (x + CARD_W - 1, y), (x, y + CARD_H - 1), (x + CARD_W - 1, y + CARD_H - 1)):
-        s.pixel(cx, cy, bg)
+    _corners(s, x, y, bg)
 
 
 def dim_card(s, x, y):
     """Grey bars over a card that cannot be played, clear of its symbol."""
     for yy in (y + 2, y + 5, y + CARD_H - 6, y + CARD_H - 3):
         s.hline(x + 2, yy, CARD_W - 4, DIM)
+
+
+def _corners(s, x, y, bg):
+    """Round a card off: its corner pixels take the colour behind it."""
+    s.pixel(x, y, bg)
+    s.pixel(x + CARD_W - 1, y, bg)
+    s.pixel(x, y + CARD_H - 1, bg)
+    s.pixel(x + CARD_W - 1, y + CARD_H - 1, bg)
 
 
 def piece_size(kind):

@@ -1,10 +1,14 @@
 """The drawing surface every screen draws on, and its dirty-rectangle bookkeeping.
 
 A surface is a 4-bit canvas: colours are palette indexes (pips.ui.palette). A
-subclass supplies four primitives (`_fill`, `_pixel`, `_glyph`, `_send`) and
-the font metrics `char_w`, `char_h`; everything else is shared here, so the
-screens run the same on framebuf (MicroPython) and displayio (CircuitPython,
-the desktop simulator).
+subclass supplies the primitives `_fill`, `_pixel`, `_text`, `_send` and
+`get_pixel`, and the font metrics `char_w`, `char_h`; everything else is
+shared here, so the screens run the same on framebuf (MicroPython) and
+displayio (CircuitPython, the desktop simulator).
+
+The interface the screens use: width, height, char_w, char_h, fill_rect,
+fill, rect, hline, vline, pixel, blit (a small 1-bit glyph), text,
+text_center, text_width, flush.
 
 Every drawing call marks its rectangle dirty; `flush()` hands the few merged
 dirty rectangles to the display and forgets them, so a move that changes a tile
@@ -29,24 +33,6 @@ class Surface:
         self.pixels_sent = 0  # since creation (tests and benchmarks read it)
         self.windows_sent = 0
         self.last_flush = 0  # pixels in the latest flush
-        self.track = None  # [x0, y0, x1, y1]: grows with every mark while set
-
-    def begin_track(self):
-        """Start gathering the bounding box of what gets drawn (see end_track)."""
-        self.track = [self.width, self.height, 0, 0]
-
-    def end_track(self):
-        """The box drawn since begin_track, (x, y, w, h), or None if nothing."""
-        t = self.track
-        self.track = None
-        if t[2] <= t[0]:
-            return None
-        return (t[0], t[1], t[2] - t[0], t[3] - t[1])
-
-    def clear_box(self, box, c):
-        """Fill a box from end_track (None: nothing) with the background c."""
-        if box is not None:
-            self.fill_rect(box[0], box[1], box[2], box[3], c)
 
     # -- dirty rectangles ---------------------------------------------
     def mark(self, x, y, w, h):
@@ -60,16 +46,6 @@ class Surface:
             y1 = self.height
         if x1 <= x0 or y1 <= y0:
             return
-        t = self.track
-        if t is not None:
-            if x0 < t[0]:
-                t[0] = x0
-            if y0 < t[1]:
-                t[1] = y0
-            if x1 > t[2]:
-                t[2] = x1
-            if y1 > t[3]:
-                t[3] = y1
         dirty = self.dirty
         area = (x1 - x0) * (y1 - y0)
         for r in dirty:

@@ -21,7 +21,7 @@ different human must act, the hand-over screen hides everything until that
 player presses A.
 """
 
-from pips.compat import const
+from pips.compat import const, ticks_diff
 from pips.ui import keys as K
 from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, DIM, BLACK, WARNING
 from pips.ui.palette import WHITE, IVORY, YELLOW
@@ -31,6 +31,7 @@ from pips.ui.app import Screen, MenuScreen, RulesScreen, TitleScreen, seat_name
 from pips.match import Match
 from pips.rng import Rng
 from pips import bots as B
+from pips import tiles, cards
 
 SHOW_MS = const(900)  # how long a bot's move stays before the next one
 _SLICE = const(4)  # smart-bot rollouts per frame: the screen keeps moving
@@ -123,7 +124,7 @@ class TableScreen(Screen):
         self.cursor = 0
         self.alt_cursor = 0
         self.shown = {}  # band -> signature of what is on screen
-        self.boxes = {}  # band -> box its last drawing covered
+        self.message_w = -1  # width of the message on screen, -1: band not drawn
         self.line_track = None
         self.think_seat = -1
         if self.viewer >= 0 and len(self.humans) > 1:
@@ -163,7 +164,7 @@ class TableScreen(Screen):
 
     def enter(self):
         self.shown = {}
-        self.boxes = {}
+        self.message_w = -1
         self.last_draw = None
         self.s.fill(FELT)
         self.table_layer.reset()
@@ -179,7 +180,7 @@ class TableScreen(Screen):
             self.app.go(PauseScreen(self.app, self))
             return
         if state == _SHOW:
-            if presses & K.A or now >= self.show_until:
+            if presses & K.A or ticks_diff(now, self.show_until) >= 0:
                 self.state = _NEXT_ACTOR
         elif state == _REVEAL:
             if presses & (K.A | K.B):
@@ -235,7 +236,6 @@ class TableScreen(Screen):
             self.think_seat = seat
             bot.begin(self.view_of(seat))
             self.state = _THINK
-            self.think_started = now
             return
         if viewer != seat and len(self.humans) > 1:
             self.app.go(HandOverScreen(self.app, self, seat))
@@ -365,10 +365,14 @@ class TableScreen(Screen):
         if self.viewer >= 0 and getattr(self.view_of(self.viewer), "reveal", None):
             self.state = _REVEAL
 
-    def resign(self):
-        """The viewer (the human holding the device) resigns the match."""
-        seat = self.viewer if self.viewer >= 0 else (self.humans[0] if self.humans else -1)
+    def resign(self, seat=-1):
+        """A human resigns the match: `seat`, else the viewer (the human holding
+        the device), else the only human."""
         if seat < 0:
+            seat = self.viewer if self.viewer >= 0 else -1
+        if seat < 0 and len(self.humans) == 1:
+            seat = self.humans[0]
+        if seat < 0 or seat in self.match.resigned:
             return
         game = self.game
         if self.game_class.resign_in_hand and game.turn >= 0:
@@ -378,8 +382,8 @@ class TableScreen(Screen):
                 pass
         self.match.resign(seat)
         self.message = "%s resigned" % seat_name(seat)
-        if self.viewer == seat:
-            self.viewer = -1
+        if self.viewer == seat or len(self.humans) > 1:
+            self.viewer = -1  # pass-and-play: no hand shows until the next hand-over
         self.state = _NEXT_ACTOR
 
     # -- drawing ---------------------------------------------------------------------
@@ -451,29 +455,30 @@ class TableScreen(Screen):
     def draw_message(self):
         text = self.message
         if self.state == _THINK:
-            text = "%s thinking%s" % (seat_name(self.think_seat), "." * (1 + self.app.frames // 8 % 3))
+            dots = "." * (1 + self.app.frames // 8 % 3)
+            text = "%s thinking%s" % (seat_name(self.think_seat), dots)
         elif self.state == _CHOOSE and self.offer:
             text = "%s: out of turn?" % seat_name(self.acting)
         elif self.state == _CHOOSE and not self.message:
             text = "%s: your move" % seat_name(self.acting)
         elif self.state == _ALT:
-            text = "which way? hold A: back"
+            text = "pick one, hold A: back"
         elif self.state == _REVEAL:
             text = "A: go on"
         if not self.changed("message", text):
             return
         s = self.s
-        if "message" not in self.boxes:
+        if self.message_w < 0:
             s.fill_rect(0, self.msg_y, self.app.width, self.msg_h, FELT_DARK)
         cols = (self.app.width - 4) // s.char_w
         text = text[:cols]
-        old = self.boxes.get("message", 0)
+        old = self.message_w
         new = len(text) * s.char_w
         # repaint the text cells, and clear what is left of a longer old text
         s.text(text, 2, self.msg_y + 1, WARNING if "UNO" in text else TEXT, FELT_DARK)
         if old > new:
             s.fill_rect(2 + new, self.msg_y + 1, old - new, s.char_h, FELT_DARK)
-        self.boxes["message"] = new
+        self.message_w = new
 
     def button_labels(self):
         if self.state == _ALT:
@@ -704,7 +709,8 @@ class TableScreen(Screen):
             fill = pieces.CARD_COLORS[color]
             items.append((sx, y + 2, 2 * s.char_w + 6, s.char_h + 6, _FILL, fill, 0, 0))
             ink = BLACK if fill == YELLOW else WHITE
-            items.append((sx + 3 + s.char_w // 2, y + 5, s.char_w, s.char_h, _TEXT, "RYGB"[color], ink, 0))
+            letter = "RYGB"[color]
+            items.append((sx + 3 + s.char_w // 2, y + 5, s.char_w, s.char_h, _TEXT, letter, ink, 0))
         direction = getattr(view, "direction", 1)
         arrow = ">>" if direction is None or direction > 0 else "<<"
         items.append((sx, y + CARD_H - s.char_h, 2 * s.char_w, s.char_h, _TEXT, arrow, TEXT, 0))
@@ -720,7 +726,8 @@ class TableScreen(Screen):
         pending = getattr(view, "pending", None)
         if pending:
             text = (pending if isinstance(pending, str) else "+%d" % pending) + "?"
-            items.append((tx, y + CARD_H - s.char_h, s.text_width(text), s.char_h, _TEXT, text, WARNING, 0))
+            ty = y + CARD_H - s.char_h
+            items.append((tx, ty, s.text_width(text), s.char_h, _TEXT, text, WARNING, 0))
         return items
 
     def reveal_items(self, view):
@@ -829,15 +836,19 @@ class HandOverScreen(Screen):
             table.message = ""
             self.app.go(table)
         elif presses & K.MENU:
-            self.app.go(PauseScreen(self.app, self.table))
+            # back from the pause lands here again, never on the last hand shown
+            self.app.go(PauseScreen(self.app, self.table, self, self.seat))
 
 
 class PauseScreen(MenuScreen):
     title = "Paused"
+    hint = "A: choose  hold A: resume"
 
-    def __init__(self, app, table):
+    def __init__(self, app, table, back_to=None, seat=-1):
         MenuScreen.__init__(self, app)
         self.table = table
+        self.back_to = back_to  # the hand-over screen, when paused from there
+        self.seat = seat  # who resigns: the hand-over's seat, else the viewer
 
     def items(self):
         return ("Resume", "Rules", "Resign", "Quit to menu")
@@ -849,16 +860,31 @@ class PauseScreen(MenuScreen):
         elif i == 1:
             self.app.go(RulesScreen(self.app, table.game_class, self))
         elif i == 2:
-            table.resign()
-            self.back()
+            table.resign(self.seat)
+            self.app.go(table)
         else:
             self.app.go(TitleScreen(self.app))
 
     def back(self):
         table = self.table
+        if self.back_to is not None:
+            self.app.go(self.back_to)
+            return
         if table.state == _ALT:
             table.state = _CHOOSE
         self.app.go(table)
+
+
+def piece_list(view, cols):
+    """The seat's pieces as notation ("  6-3 5-5", "  R7 W+4"), cut to cols."""
+    name = tiles.text if view.piece_kind == "tile" else cards.text
+    out = " "
+    for code in view.hand_list():
+        word = name(code)
+        if len(out) + 1 + len(word) > cols:
+            return out[: cols - 2] + ".." if len(out) + 2 > cols else out + " .."
+        out += " " + word
+    return out
 
 
 class ListScreen(Screen):
@@ -933,10 +959,15 @@ class HandResultScreen(ListScreen):
             heads = [("hand stopped", HIGHLIGHT)]
         heads.append(("seat left +pts total", DIM))
         rows = []
+        cols = (self.app.width - 8) // self.s.char_w
         for seat in range(table.players):
-            left = game.view(seat).sizes[seat]
-            text = "%-4s%4d %4d %5d" % (seat_name(seat), left, game.scores[seat], match.totals[seat])
+            view = game.view(seat)
+            left = view.sizes[seat]
+            points = game.scores[seat]
+            text = "%-4s%4d %4d %5d" % (seat_name(seat), left, points, match.totals[seat])
             rows.append((text, DIM if seat in match.resigned else TEXT))
+            if left and seat not in match.resigned:  # the hand is shown at the end
+                rows.append((piece_list(view, cols), DIM))
         return heads, rows
 
     def go_on(self):
