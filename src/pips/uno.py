@@ -63,88 +63,6 @@ def _card(move):
     return _W4, m - 56
 
 
-def _moves(g, seat, out, h, base, cc, c4):
-    """Uno.legal for the game (every hand in `h`) and for a view (its own hand)."""
-    turn = g.turn
-    if seat != turn:
-        c = g.catchable
-        if c < 0 or turn < 0 or g.out[seat]:
-            return 0
-        out[0] = UNO if c == seat else CATCH + c
-        return 1
-    ask = g.ask
-    n = 0
-    if ask == NONE:
-        color = g.color
-        left = cc[c4 + color] if color < 4 else 0
-        k = base + color * 13
-        while left:
-            if h[k]:
-                out[n] = k - base
-                n += 1
-                left -= h[k]
-            k += 1
-        rank = RANK[g.top]
-        if rank < 13:
-            k = base + rank
-            for c in range(4):
-                if c != color and h[k]:
-                    out[n] = k - base
-                    n += 1
-                k += 13
-        if h[base + _W]:
-            out[n] = 52
-            out[n + 1] = 53
-            out[n + 2] = 54
-            out[n + 3] = 55
-            n += 4
-        if h[base + _W4]:
-            out[n] = 56
-            out[n + 1] = 57
-            out[n + 2] = 58
-            out[n + 3] = 59
-            n += 4
-        if n and g.sizes[seat] == 2:
-            for i in range(n):
-                out[n + i] = out[i] | _CALL
-            n += n
-        out[n] = DRAW
-        n += 1
-    elif ask == PLUS4:
-        out[0] = ACCEPT
-        out[1] = CHALLENGE
-        n = 2
-    elif ask == DRAWN:
-        k = g.drawn
-        if k < _W:
-            out[0] = k
-            n = 1
-        else:
-            k = 52 if k == _W else 56
-            out[0] = k
-            out[1] = k + 1
-            out[2] = k + 2
-            out[3] = k + 3
-            n = 4
-        if g.sizes[seat] == 2:
-            for i in range(n):
-                out[n + i] = out[i] | _CALL
-            n += n
-        out[n] = KEEP
-        n += 1
-    else:
-        out[0] = COLOR_MOVE
-        out[1] = COLOR_MOVE + 1
-        out[2] = COLOR_MOVE + 2
-        out[3] = COLOR_MOVE + 3
-        n = 4
-    c = g.catchable
-    if c >= 0:
-        out[n] = UNO if c == seat else CATCH + c
-        n += 1
-    return n
-
-
 class Uno(Game):
     name = "uno"
     title = "UNO"
@@ -157,6 +75,8 @@ class Uno(Game):
     )
     max_moves = 48
     stacked_size = 108
+    _hand_stride = 54  # hands[seat * 54 + kind]
+    _color_stride = 4  # ccount[seat * 4 + colour]
     out_of_turn = True  # other seats may catch a missed UNO, or call it late
     resign_in_hand = True
     resign_move = RESIGN  # accepted from any seat still in; not listed by legal()
@@ -352,7 +272,89 @@ class Uno(Game):
 
     # -- the protocol --------------------------------------------------
     def legal(self, seat, out):
-        return _moves(self, seat, out, self.hands, seat * 54, self.ccount, seat * 4)
+        turn = self.turn
+        if seat != turn:
+            c = self.catchable
+            if c < 0 or turn < 0 or self.out[seat]:
+                return 0
+            out[0] = UNO if c == seat else CATCH + c
+            return 1
+        # a view holds only its own hand: its strides are 0 (UnoView.legal calls this)
+        h = self.hands
+        base = seat * self._hand_stride
+        cc = self.ccount
+        c4 = seat * self._color_stride
+        ask = self.ask
+        n = 0
+        if ask == NONE:
+            color = self.color
+            left = cc[c4 + color] if color < 4 else 0
+            k = base + color * 13
+            while left:
+                if h[k]:
+                    out[n] = k - base
+                    n += 1
+                    left -= h[k]
+                k += 1
+            rank = RANK[self.top]
+            if rank < 13:
+                k = base + rank
+                for c in range(4):
+                    if c != color and h[k]:
+                        out[n] = k - base
+                        n += 1
+                    k += 13
+            if h[base + _W]:
+                out[n] = 52
+                out[n + 1] = 53
+                out[n + 2] = 54
+                out[n + 3] = 55
+                n += 4
+            if h[base + _W4]:
+                out[n] = 56
+                out[n + 1] = 57
+                out[n + 2] = 58
+                out[n + 3] = 59
+                n += 4
+            if n and self.sizes[seat] == 2:
+                for i in range(n):
+                    out[n + i] = out[i] | _CALL
+                n += n
+            out[n] = DRAW
+            n += 1
+        elif ask == PLUS4:
+            out[0] = ACCEPT
+            out[1] = CHALLENGE
+            n = 2
+        elif ask == DRAWN:
+            k = self.drawn
+            if k < _W:
+                out[0] = k
+                n = 1
+            else:
+                k = 52 if k == _W else 56
+                out[0] = k
+                out[1] = k + 1
+                out[2] = k + 2
+                out[3] = k + 3
+                n = 4
+            if self.sizes[seat] == 2:
+                for i in range(n):
+                    out[n + i] = out[i] | _CALL
+                n += n
+            out[n] = KEEP
+            n += 1
+        else:
+            out[0] = COLOR_MOVE
+            out[1] = COLOR_MOVE + 1
+            out[2] = COLOR_MOVE + 2
+            out[3] = COLOR_MOVE + 3
+            n = 4
+        c = self.catchable
+        if c >= 0:
+            out[n] = UNO if c == seat else CATCH + c
+            n += 1
+        return n
 
     def play(self, seat, move):
         if seat != self.turn or move >= UNO or seat < 0:
@@ -682,7 +684,7 @@ class Uno(Game):
             if m < DRAW and m & 63 < _W:
                 coloured = True
         two = view.sizes[view.seat] == 2
-        cc = view.cc
+        cc = view.ccount
         none_held = not (cc[0] or cc[1] or cc[2] or cc[3])
         k = 0
         for i in range(n):
@@ -715,6 +717,7 @@ class Uno(Game):
 
         return match_ranks(match)
 
+
 def _reached(totals, options):
     target = options.get("target", 500)
     for t in totals:
@@ -746,14 +749,16 @@ class UnoView:
 
     piece_kind = "card"
     table_kind = "pile"
+    _hand_stride = 0  # for Uno.legal: one hand, not one per seat
+    _color_stride = 0
 
     def __init__(self, game, seat):
         self.seat = seat
         players = game.players
         self.players = players
         self.turn = game.turn
-        self.hand = game.hands[seat * 54 : seat * 54 + 54]  # 54 counts
-        self.cc = game.ccount[seat * 4 : seat * 4 + 4]  # coloured cards per colour
+        self.hands = game.hands[seat * 54 : seat * 54 + 54]  # our hand only: 54 counts
+        self.ccount = game.ccount[seat * 4 : seat * 4 + 4]  # our coloured cards per colour
         self.sizes = bytes(game.sizes)
         self.top = game.top
         self.color = game.color
@@ -802,7 +807,7 @@ class UnoView:
         """Own cards sorted by colour then rank (kind order), repeats included."""
         out = []
         for k in range(54):
-            for _ in range(self.hand[k]):
+            for _ in range(self.hands[k]):
                 out.append(k)
         return out
 
@@ -820,12 +825,12 @@ class UnoView:
                 return 0
             out[0] = UNO if c == seat else CATCH + c
             return 1
-        return _moves(self, seat, out, self.hand, 0, self.cc, 0)
+        return Uno.legal(self, seat, out)
 
     def _unseen(self, memo):
         """The cards this seat cannot place, as kinds into memo.pool; their count."""
         counts = bytearray(COPIES)
-        hand = self.hand
+        hand = self.hands
         for k in range(54):
             counts[k] -= hand[k]
         rest = self.rest
@@ -925,8 +930,8 @@ class UnoView:
         hands = world.hands
         ccount = world.ccount
         for s in range(players):  # no 540-byte temporary: a small heap is fragmented
-            hands[s * 54 : s * 54 + 54] = self.hand if s == seat else _ZERO54
-            ccount[s * 4 : s * 4 + 4] = self.cc if s == seat else _ZERO4
+            hands[s * 54 : s * 54 + 54] = self.hands if s == seat else _ZERO54
+            ccount[s * 4 : s * 4 + 4] = self.ccount if s == seat else _ZERO4
         i = 0
         for s in range(players):
             if s == seat:

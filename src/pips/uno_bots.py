@@ -20,11 +20,11 @@ _LOW = 2  # an opponent with this many cards or fewer is about to go out
 
 def _best_color(view, avoid):
     """The colour we hold most of (points break ties), not `avoid` if we can help it."""
-    hand = view.hand
+    hand = view.hands
     best = 0
     best_score = -1
     for c in range(4):
-        score = view.cc[c] * 64
+        score = view.ccount[c] * 64
         k = c * 13
         for r in range(13):
             score += hand[k + r] * POINTS[c * 13 + r] // 8
@@ -92,7 +92,7 @@ def greedy(view, moves, n, rng):
             kind = k
             c = COLOR[kind]
             rank = RANK[kind]
-            score = POINTS[kind] * 4 + view.cc[c] * 6
+            score = POINTS[kind] * 4 + view.ccount[c] * 6
             if rank >= 10:
                 score += 200 if low else -100
             if low and c == theirs:
