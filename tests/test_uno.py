@@ -10,7 +10,7 @@ from pips.games import get
 from pips.match import Match
 from pips.rng import Rng
 from pips.uno import (
-    Uno, UnoView, DRAW, KEEP, ACCEPT, CHALLENGE, UNO, RESIGN, CATCH, COLOR_MOVE,
+    Uno, UnoView, DRAW, UNO, RESIGN, CATCH, COLOR_MOVE,
 )
 
 W, W4 = 52, 53
@@ -702,7 +702,7 @@ def test_notation_round_trip_every_legal_move_in_random_positions():
             g.play(s, buf[rng.below(n)])
             steps += 1
     assert {"card", "draw", "keep", "accept", "challenge"} <= seen
-    assert g.parse_move(0, "resign") == RESIGN
+    assert g.parse_move(0, "resign") == RESIGN and g.parse_move(0, "UNO") == UNO
     assert g.move_text(RESIGN) == "resign" and g.move_text(CATCH + 2) == "catch 2"
     assert g.move_text(COLOR_MOVE + 2) == "color G" and g.parse_move(0, "COLOR g") == COLOR_MOVE + 2
     assert g.move_text(kind("R7") | 64) == "R7 uno" and g.move_text(56) == "W+4:R"

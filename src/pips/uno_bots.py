@@ -80,7 +80,7 @@ def greedy(view, moves, n, rng):
             kind = 52 if k < 56 else 53
             c = (k - 52) & 3
             if want_color < 0:
-                want_color = _best_color_without(view, kind, theirs)
+                want_color = _best_color(view, theirs)
             if c != want_color:
                 continue
             score = -1000 if kind == 52 else -1100
@@ -107,7 +107,3 @@ def greedy(view, moves, n, rng):
         if moves[i] == KEEP or moves[i] == DRAW:
             return moves[i]
     return moves[0] if best < 0 else best
-
-
-def _best_color_without(view, kind, avoid):
-    return _best_color(view, avoid)
