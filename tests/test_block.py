@@ -604,6 +604,9 @@ def check_sample(view, world, game):
     )
     assert bytes(world.lacks) == bytes(game.lacks)
     assert world.winner == -1 and world.scores == [0] * view.players
+    if game.turn >= 0 and game.left >= 0:
+        # the hand goes on, so somebody can attach in the sampled world too
+        assert world.held & (WITH[game.left] | WITH[game.right])
 
 
 def test_view_shows_only_what_the_seat_may_see():
@@ -698,6 +701,36 @@ def test_samples_respect_passes_even_when_dealing_at_random_keeps_failing(monkey
     view = g.view(3)
     for _ in range(20):
         assert view.sample(rng).hands == g.hands
+
+
+def test_a_sample_never_starts_blocked_when_the_hand_goes_on():
+    # seat 0 lays 6-6 and 6-1 and holds no other 6 or 1; seat 1 holds the only 1
+    deal = stacked("6-6 6-1 0-0 2-0 2-2 3-3 4-4", "1-0 5-5 5-4 5-3 5-2 4-3 4-2")
+    g = Block(2, None, None, deal, 0)
+    g.play_text(0, "6-6")
+    assert g.turn == 1 and legal(g) == [PASS]
+    g.play(1, PASS)
+    g.play_text(0, "6-1 R")  # ends 6 and 1: only seat 1's 1-0 fits
+    g.play_text(1, "1-0 R")  # ends 6 and 0: seat 0 holds 2-0 and 0-0
+    view = g.view(1)  # seat 1 holds no 6 and no 0: seat 0 must hold one
+    rng = Rng(8)
+    for _ in range(200):
+        w = view.sample(rng)
+        check_sample(view, w, g)
+        assert w.hands[0] & (WITH[6] | WITH[0])
+
+
+def test_a_blocked_sampled_world_ends_at_the_pass():
+    g = Block(2, None, None, stacked("6-6 0-0 1-1 2-2 3-3 4-4 5-5", "1-0 2-0 2-1 3-0 3-1 3-2 4-0"), 0)
+    g.play_text(0, "6-6")  # blocked at once
+    assert g.turn == -1
+    w = Block(2, None, None, stacked("6-6 6-5 1-1 2-2 3-3 4-4 5-5", "1-0 2-0 2-1 3-0 3-1 3-2 4-0"), 0)
+    w.play_text(0, "6-6")
+    assert w.turn == 1
+    w.hands[0] ^= 1 << tiles.code(6, 5)  # as a sample might deal it: nobody holds a 6
+    w.held ^= 1 << tiles.code(6, 5)
+    w.play(1, PASS)
+    assert w.turn == -1 and w.winner == 1
 
 
 def test_impossible_passes_are_dropped_rather_than_failing():

@@ -192,6 +192,11 @@ class Block(Game):
                 raise ValueError("seat %d can lay a tile, so may not pass" % seat)
             self.lacks[seat] |= (1 << left) | (1 << right)
             self.moves += 1
+            if not self.held & (WITH[left] | WITH[right]):
+                # never in a dealt hand (the block shows at the lay before); a
+                # sampled world may start out blocked
+                self._finish(-1)
+                return
             seat += 1
             self.turn = seat if seat < self.players else 0
             return
@@ -315,6 +320,8 @@ class Block(Game):
             moves += 1
             if not fit:
                 lacks[turn] |= (1 << left) | (1 << right)
+                if not held & (wl | wr):
+                    break
                 turn += 1
                 if turn == players:
                     turn = 0
@@ -551,14 +558,20 @@ class BlockView:
         hands = world.hands
         for s in range(self.players):
             hands[s] = 0
+        fit = self._fit
+        for attempt in range(4):
+            if not self._deal(rng, hands, True):
+                if not self._assign(rng, hands, self._opponents):
+                    self._deal(rng, hands, False)
+            held = 0
+            for m in hands:
+                held |= m
+            if held & fit or not fit:
+                break
+        if fit and not held & fit:
+            held = self._give_fit(rng, hands, held)
         hands[self.seat] = self.hand
-        if not self._deal(rng, hands, True):
-            if not self._assign(rng, hands, self._opponents):
-                self._deal(rng, hands, False)
-        held = 0
-        for m in hands:
-            held |= m
-        world.held = held
+        world.held = held | self.hand
         world.first = self.first
         world.turn = self.turn
         world.laid = self.laid
@@ -588,6 +601,14 @@ class BlockView:
                 opponents.append((-tiles.count(forbid), s, forbid))
         opponents.sort()
         self._opponents = [(s, forbid) for _, s, forbid in opponents]
+        # The hand goes on, so someone holds a tile fitting an end: when this seat
+        # holds none, an opponent must (`_fit`, the tiles that would do).
+        fit = 0
+        if self.left >= 0 and self.turn >= 0:
+            fit = WITH[self.left] | WITH[self.right]
+            if self.hand & fit:
+                fit = 0
+        self._fit = fit & unseen
         # the first opponent always draws from the same tiles: keep them shuffled in place
         forbid = opponents[0][2] if opponents else 0
         self._first_pool = bytearray(tiles.codes(unseen & ~forbid))
@@ -626,6 +647,24 @@ class BlockView:
             if ok:
                 return True
         return False
+
+    def _give_fit(self, rng, hands, held):
+        """Move one fitting tile from the stock to an opponent allowed to hold it,
+        in exchange for one of theirs (the stock has no constraints); returns the
+        new union of the opponents' hands."""
+        spare = self._fit & ~held
+        choices = tiles.codes(spare)
+        if not choices:
+            return held
+        t = choices[rng.below(len(choices))]
+        takers = [s for s, forbid in self._opponents if not forbid >> t & 1]
+        if not takers:
+            return held
+        s = takers[rng.below(len(takers))]
+        mine = tiles.codes(hands[s])
+        out = mine[rng.below(len(mine))]
+        hands[s] ^= (1 << out) | (1 << t)
+        return held ^ (1 << out) ^ (1 << t)
 
     def _assign(self, rng, hands, opponents):
         """An exact deal when random dealing keeps running short: place the unseen
