@@ -740,3 +740,21 @@ def test_impossible_passes_are_dropped_rather_than_failing():
     w = view.sample(Rng(1))
     assert bytes(tiles.count(m) for m in w.hands) == view.sizes
     assert w.held == ALL & ~g.laid
+
+
+def test_the_same_generator_state_samples_the_same_world():
+    """Bots compare moves on equal luck by replaying the generator's state."""
+    for players in (2, 3, 4):
+        g = Block(players, None, Rng(players))
+        for _ in range(3):
+            n = g.legal(g.turn, BUF)
+            g.play(g.turn, BUF[0])
+        view = g.view(g.turn)
+        rng = Rng(10)
+        first = view.sample(rng)
+        worlds = set()
+        for _ in range(5):
+            rng.seed(99)
+            worlds.add(tuple(view.sample(rng, first).hands))
+        assert len(worlds) == 1
+        assert len({tuple(view.sample(rng).hands) for _ in range(10)}) > 1

@@ -1,0 +1,254 @@
+"""The shared core: the generator, tiles, cards, match ranks, targets and starters."""
+
+import pytest
+
+from pips import cards, tiles
+from pips.block import Block
+from pips.game import Game
+from pips.match import Match, ranks
+from pips.rng import Rng
+
+
+# -- pips.rng ------------------------------------------------------------------
+def test_same_seed_same_numbers_and_different_seeds_differ():
+    a, b = Rng(12345), Rng(12345)
+    seq = [a.next() for _ in range(300)]
+    assert seq == [b.next() for _ in range(300)]
+    assert all(0 <= v < 1 << 28 for v in seq)
+    assert seq != [Rng(12346).next() for _ in range(300)]
+    assert [Rng(-7).next() for _ in range(5)] == [Rng(7).next() for _ in range(5)]
+    r = Rng(1)
+    r.next()
+    r.seed(12345)
+    assert [r.next() for _ in range(300)] == seq
+
+
+def test_below_stays_in_range_and_is_roughly_uniform():
+    r = Rng(3)
+    for n in (1, 2, 3, 7, 28, 108, 1000):
+        counts = [0] * n
+        draws = 400 * n if n < 200 else 20000
+        for _ in range(draws):
+            v = r.below(n)
+            assert 0 <= v < n
+            counts[v] += 1
+        expected = draws / n
+        # a loose chi-square bound: far above what a fair die gives
+        chi2 = sum((c - expected) ** 2 / expected for c in counts)
+        assert chi2 < 2 * n + 60, (n, chi2)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 8])
+def test_the_first_draw_depends_on_the_seed(n):
+    """The lot for the first starter is `below(players)` right after seeding: over
+    nearby seeds every outcome must come up about equally (the low bits of the
+    seeded words once ignored the seed)."""
+    counts = [0] * n
+    seeds = 2000
+    for seed in range(seeds):
+        counts[Rng(seed).below(n)] += 1
+    for c in counts:
+        assert abs(c - seeds / n) < 5 * (seeds / n) ** 0.5, counts
+
+
+def test_low_bits_of_nearby_seeds_are_not_the_same_stream():
+    streams = set()
+    for seed in range(50):
+        r = Rng(seed)
+        streams.add(tuple(r.next() & 0xFF for _ in range(8)))
+    assert len(streams) == 50
+
+
+def test_shuffle_permutes_and_partial_shuffle_deals_uniformly():
+    r = Rng(9)
+    items = bytearray(range(28))
+    r.shuffle(items)
+    assert sorted(items) == list(range(28)) and items != bytearray(range(28))
+    lst = list(range(10))
+    r.shuffle(lst, 6)  # only the first six move
+    assert sorted(lst[:6]) == list(range(6)) and lst[6:] == [6, 7, 8, 9]
+    # picks: the first k places are a uniform draw of the count
+    firsts = [0] * 28
+    for _ in range(5600):
+        order = bytearray(range(28))
+        r.shuffle(order, 28, 7)
+        assert sorted(order) == list(range(28))
+        for t in order[:7]:
+            firsts[t] += 1
+    for c in firsts:
+        assert 1200 < c < 1600  # 1400 expected for every tile
+
+
+def test_fork_gives_an_independent_but_reproducible_generator():
+    a = Rng(5).fork()
+    b = Rng(5).fork()
+    assert [a.next() for _ in range(20)] == [b.next() for _ in range(20)]
+    parent = Rng(5)
+    child = parent.fork()
+    assert [child.next() for _ in range(20)] != [parent.next() for _ in range(20)]
+
+
+# -- pips.tiles -------------------------------------------------------------------
+def test_tile_codes_cover_the_double_six_set_once():
+    pairs = {(tiles.HI[t], tiles.LO[t]) for t in range(tiles.COUNT)}
+    assert pairs == {(a, b) for a in range(7) for b in range(a + 1)}
+    for t in range(tiles.COUNT):
+        a, b = tiles.HI[t], tiles.LO[t]
+        assert tiles.code(a, b) == tiles.code(b, a) == t
+        assert tiles.PIPS[t] == a + b
+        assert tiles.other_half(t, a) == b and tiles.other_half(t, b) == a
+        assert tiles.BIT_CODE[1 << t] == t
+    assert sum(tiles.PIPS) == tiles.TOTAL_PIPS == 168
+    assert tiles.ALL == (1 << 28) - 1
+    assert tiles.count(tiles.DOUBLES) == 7
+    for v in range(7):
+        assert tiles.count(tiles.WITH[v]) == 7
+        assert sorted(tiles.CODES_WITH[v]) == tiles.codes(tiles.WITH[v])
+        assert all(v in (tiles.HI[t], tiles.LO[t]) for t in tiles.CODES_WITH[v])
+
+
+def test_tile_notation():
+    assert tiles.text(tiles.code(3, 6)) == "6-3"
+    assert tiles.parse("6-3") == (tiles.code(6, 3), 6)
+    assert tiles.parse(" 3-6 ") == (tiles.code(6, 3), 3)
+    for bad in ("7-3", "6-", "63", "6_3", "a-b", "6-3-1", ""):
+        with pytest.raises(ValueError, match="not a tile"):
+            tiles.parse(bad)
+    assert tiles.parse_list("6-3, 5-5 0-0") == [tiles.code(6, 3), tiles.code(5, 5), 0]
+    assert tiles.parse_list("") == []
+
+
+def test_masks_count_pips_and_print_heaviest_first():
+    mask = 0
+    for t in tiles.parse_list("1-0 6-6 5-4 6-3 2-2"):
+        mask |= 1 << t
+    assert tiles.count(mask) == 5
+    assert tiles.pips(mask) == 1 + 12 + 9 + 9 + 4
+    assert tiles.codes(mask) == sorted(tiles.codes(mask))
+    # equal pips: the larger half first
+    assert tiles.mask_text(mask) == ["6-6", "6-3", "5-4", "2-2", "1-0"]
+    assert tiles.pips(tiles.ALL) == 168 and tiles.pips(0) == 0
+
+
+# -- pips.cards -------------------------------------------------------------------
+def test_the_deck_holds_108_cards_as_the_rules_list():
+    deck = cards.deck()
+    assert len(deck) == cards.DECK_SIZE == 108
+    for k in range(cards.KINDS):
+        copies = deck.count(k)
+        assert copies == cards.COPIES[k]
+        if k >= cards.WILD:
+            assert copies == 4
+        elif cards.RANK[k] == 0:
+            assert copies == 1
+        else:
+            assert copies == 2
+    assert sum(1 for k in deck if cards.COLOR[k] == cards.NO_COLOR) == 8
+
+
+def test_card_notation_round_trips():
+    texts = set()
+    for k in range(cards.KINDS):
+        t = cards.text(k)
+        texts.add(t)
+        assert cards.parse(t) == (k, cards.NO_COLOR)
+        assert cards.parse(t.lower()) == (k, cards.NO_COLOR)
+    assert len(texts) == cards.KINDS
+    assert {"R7", "GS", "BV", "Y+2", "W", "W+4", "R0"} <= texts
+    for wild in (cards.WILD, cards.WILD4):
+        for c in range(4):
+            t = cards.text(wild, c)
+            assert t.endswith(":" + cards.COLORS[c])
+            assert cards.parse(t) == (wild, c)
+    assert cards.text(cards.WILD, 2) == "W:G" and cards.text(cards.WILD4, 0) == "W+4:R"
+    assert cards.parse_list("R7 gs, W+4") == [7, 2 * 13 + 10, cards.WILD4]
+
+
+@pytest.mark.parametrize("bad", ["R", "X7", "R10", "W:X", "R7:G", "W+2", "", "+2"])
+def test_malformed_cards_are_refused(bad):
+    with pytest.raises(ValueError):
+        cards.parse(bad)
+
+
+def test_card_points():
+    counts = bytearray(cards.KINDS)
+    for k in cards.parse_list("R7 G0 BS YV R+2 W W+4 B9"):
+        counts[k] += 1
+    assert cards.hand_points(counts) == 7 + 0 + 20 + 20 + 20 + 50 + 50 + 9
+    assert cards.hand_points(bytearray(cards.KINDS)) == 0
+
+
+# -- pips.match -------------------------------------------------------------------
+def test_ranks_share_places_on_equal_totals():
+    assert ranks([30, 50, 50, 10]) == [3, 1, 1, 4]
+    assert ranks([90, 40, 40, 10]) == [1, 2, 2, 4]
+    assert ranks([5, 5]) == [1, 1]
+    assert ranks([100, 0, 60]) == [1, 3, 2]
+    # resigned seats rank after everyone, sharing the last places
+    assert ranks([100, 0, 60, 80], last=[0]) == [4, 3, 2, 1]
+    assert ranks([100, 0, 60, 80], last=[0, 3]) == [3, 2, 1, 3]
+
+
+class _Fixed(Game):
+    """A stand-in game whose hands end at once with given scores."""
+
+    name = "fixed"
+    title = "Fixed"
+    max_players = 4
+    options = (("target", 100, (50, 100)),)
+    script = []
+
+    def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
+        self.players = players
+        self.first = first
+        self.turn = -1
+        self.scores = list(_Fixed.script.pop(0))
+
+
+def test_match_ends_after_the_hand_that_reaches_the_target_and_ranks():
+    _Fixed.script = [(20, 0, 0), (0, 30, 0), (30, 25, 0), (0, 0, 5)]
+    m = Match(_Fixed, 3, {"target": 50}, seed=1, first=2)
+    starters = []
+    while not m.over:
+        starters.append(m.new_hand().first)
+        m.end_hand()
+    assert starters == [2, 0, 1]  # one seat on each hand
+    assert m.totals == [50, 55, 0] and m.hands_played == 3
+    assert m.ranks() == [2, 1, 3] and m.winner() == 1
+
+
+def test_equal_totals_at_the_end_share_the_rank_and_there_is_no_winner():
+    _Fixed.script = [(60, 60)]
+    m = Match(_Fixed, 2, {"target": 50}, seed=1)
+    m.new_hand()
+    assert m.end_hand()
+    assert m.ranks() == [1, 1] and m.winner() == -1
+
+
+def test_two_player_starter_alternates_and_the_first_is_by_lot():
+    _Fixed.script = [(0, 0)] * 6
+    m = Match(_Fixed, 2, {"target": 50}, seed=4)
+    firsts = []
+    for _ in range(6):
+        firsts.append(m.new_hand().first)
+        m.end_hand()
+    assert firsts == [firsts[0], 1 - firsts[0]] * 3
+    assert {Match(_Fixed, 2, seed=s).first for s in range(30)} == {0, 1}
+    assert {Match(_Fixed, 4, seed=s).first for s in range(60)} == {0, 1, 2, 3}
+
+
+def test_match_options_default_and_are_checked():
+    assert Match(Block, 2).options == {"target": 100}
+    assert Match(Block, 2, {"target": 50}).options == {"target": 50}
+    with pytest.raises(ValueError):
+        Match(Block, 2, {"target": 60})
+    with pytest.raises(ValueError):
+        Match(Block, 5)
+
+
+def test_resigning_ends_a_block_match_and_ranks_last():
+    m = Match(Block, 3, seed=2)
+    m.new_hand()
+    m.totals[:] = [10, 40, 20]
+    m.resign(1)
+    assert m.over and m.ranks() == [2, 3, 1]
