@@ -125,7 +125,8 @@ def test_only_equal_pips_attach_and_the_line_reads_as_laid():
 
 
 def test_a_tile_matching_both_ends_goes_where_named():
-    for side, line, ends in ((0, ["5-1", "1-6", "6-5"], [5, 5]), (1, ["1-6", "6-5", "5-1"], [1, 1])):
+    cases = ((0, ["5-1", "1-6", "6-5"], [5, 5]), (1, ["1-6", "6-5", "5-1"], [1, 1]))
+    for side, line, ends in cases:
         deal = stacked("6-1 2-2 3-3 4-4 0-0 2-0 3-0", "6-5 5-1 4-0 4-2 4-3 3-2 6-6")
         g = Block(2, None, None, deal, 0)
         play_text(g, "1-6", "6-5 R")
@@ -141,7 +142,9 @@ def test_a_tile_matching_both_ends_goes_where_named():
 
 
 def test_doubles_are_one_move_and_keep_the_end():
-    g = Block(2, None, None, stacked("4-4 4-1 0-0 1-1 2-2 3-3 5-5", "4-2 6-0 6-1 6-2 6-3 6-5 6-6"), 0)
+    g = Block(
+        2, None, None, stacked("4-4 4-1 0-0 1-1 2-2 3-3 5-5", "4-2 6-0 6-1 6-2 6-3 6-5 6-6"), 0
+    )
     assert legal(g).count(tiles.code(4, 4) * 2) == 1
     assert tiles.code(4, 4) * 2 + 1 not in legal(g)
     play_text(g, "4-4")
@@ -155,7 +158,9 @@ def test_doubles_are_one_move_and_keep_the_end():
 
 # -- passing -------------------------------------------------------------------
 def test_pass_only_when_stuck_and_it_records_the_ends():
-    g = Block(2, None, None, stacked("6-6 6-5 1-1 1-0 2-1 3-1 4-1", "5-0 2-2 3-3 4-4 3-2 4-2 4-3"), 0)
+    g = Block(
+        2, None, None, stacked("6-6 6-5 1-1 1-0 2-1 3-1 4-1", "5-0 2-2 3-3 4-4 3-2 4-2 4-3"), 0
+    )
     play_text(g, "6-6")
     assert legal(g) == [PASS]  # seat 1 holds no 6
     refused(g, 1, tiles.code(2, 2) * 2, "does not match")
@@ -194,7 +199,9 @@ def test_domino_scores_the_opponents_pips():
 
 def test_dead_end_is_found_at_once_and_the_lower_count_scores_the_other():
     # every other 6 is in the stock: after 6-6 nobody can attach
-    g = Block(2, None, None, stacked("6-6 0-0 1-0 1-1 2-0 2-1 2-2", "5-5 5-4 4-4 3-3 3-2 3-1 3-0"), 0)
+    g = Block(
+        2, None, None, stacked("6-6 0-0 1-0 1-1 2-0 2-1 2-2", "5-5 5-4 4-4 3-3 3-2 3-1 3-0"), 0
+    )
     g.play_text(0, "6-6")
     assert g.turn == -1 and g.moves == 1
     assert tiles.pips(g.hands[0]) == 12 and tiles.pips(g.hands[1]) == 45
@@ -202,7 +209,9 @@ def test_dead_end_is_found_at_once_and_the_lower_count_scores_the_other():
 
 
 def test_dead_end_with_equal_counts_is_a_tied_hand():
-    g2 = Block(2, None, None, stacked("6-6 3-1 4-0 2-0 5-2 1-1 5-5", "5-3 0-0 4-2 4-4 3-0 1-0 2-1"), 0)
+    g2 = Block(
+        2, None, None, stacked("6-6 3-1 4-0 2-0 5-2 1-1 5-5", "5-3 0-0 4-2 4-4 3-0 1-0 2-1"), 0
+    )
     g2.play_text(0, "6-6")
     assert tiles.pips(g2.hands[0]) == tiles.pips(g2.hands[1]) == 29
     assert g2.turn == -1 and g2.winner == -1 and g2.scores == [0, 0]
@@ -214,7 +223,11 @@ def test_three_players_stock_of_seven_and_dead_end_to_the_lowest():
         3,
         None,
         None,
-        stacked("6-6 0-0 1-0 1-1 2-0 2-1 2-2", "5-5 5-4 4-4 3-3 3-2 3-1 3-0", "4-0 4-1 4-2 4-3 5-0 5-1 5-2"),
+        stacked(
+            "6-6 0-0 1-0 1-1 2-0 2-1 2-2",
+            "5-5 5-4 4-4 3-3 3-2 3-1 3-0",
+            "4-0 4-1 4-2 4-3 5-0 5-1 5-2",
+        ),
         0,
     )
     assert g.info()["stock"] == 7 and tiles.count(g.held) == 21
@@ -411,7 +424,9 @@ def test_pass_and_draw_texts():
 
 # -- refusals ----------------------------------------------------------------------
 def test_illegal_and_malformed_moves_are_refused_without_change():
-    g = Block(2, None, None, stacked("6-3 2-2 5-1 4-0 3-3 1-0 6-6", "3-5 6-1 5-5 3-2 1-1 2-0 4-4"), 0)
+    g = Block(
+        2, None, None, stacked("6-3 2-2 5-1 4-0 3-3 1-0 6-6", "3-5 6-1 5-5 3-2 1-1 2-0 4-4"), 0
+    )
     refused(g, 1, tiles.code(3, 5) * 2, "turn")  # wrong seat
     refused(g, 0, tiles.code(3, 5) * 2, "not in seat 0's hand")
     for bad in (-1, DRAW, 58, 255, 1000, -56):
@@ -721,10 +736,14 @@ def test_a_sample_never_starts_blocked_when_the_hand_goes_on():
 
 
 def test_a_blocked_sampled_world_ends_at_the_pass():
-    g = Block(2, None, None, stacked("6-6 0-0 1-1 2-2 3-3 4-4 5-5", "1-0 2-0 2-1 3-0 3-1 3-2 4-0"), 0)
+    g = Block(
+        2, None, None, stacked("6-6 0-0 1-1 2-2 3-3 4-4 5-5", "1-0 2-0 2-1 3-0 3-1 3-2 4-0"), 0
+    )
     g.play_text(0, "6-6")  # blocked at once
     assert g.turn == -1
-    w = Block(2, None, None, stacked("6-6 6-5 1-1 2-2 3-3 4-4 5-5", "1-0 2-0 2-1 3-0 3-1 3-2 4-0"), 0)
+    w = Block(
+        2, None, None, stacked("6-6 6-5 1-1 2-2 3-3 4-4 5-5", "1-0 2-0 2-1 3-0 3-1 3-2 4-0"), 0
+    )
     w.play_text(0, "6-6")
     assert w.turn == 1
     w.hands[0] ^= 1 << tiles.code(6, 5)  # as a sample might deal it: nobody holds a 6

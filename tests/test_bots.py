@@ -154,7 +154,8 @@ moves = []
 times = []
 for gi in range(8):
     g = Block(2, None, rng)
-    seat_bots = [bots.make("smart", Rng(2 * gi + 1), Block), bots.make("greedy", Rng(2 * gi + 2), Block)]
+    smart = bots.make("smart", Rng(2 * gi + 1), Block)
+    seat_bots = [smart, bots.make("greedy", Rng(2 * gi + 2), Block)]
     while g.turn >= 0:
         s = g.turn
         v = g.view(s)

@@ -97,8 +97,9 @@ class SmartBot(RandomBot):
         if self.saved is None:
             self.saved = list(self.rng._words)
         world = self.world
-        if world is not None and (world.players != view.players or type(world) is not view.game_class):
-            self.world = None
+        if world is not None:
+            if world.players != view.players or type(world) is not view.game_class:
+                self.world = None
 
     def step(self, slice_rollouts=8):
         """Run up to `slice_rollouts` rollouts; return the move once decided, else -1."""
