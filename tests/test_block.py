@@ -531,8 +531,7 @@ def play_random_hand(players, rng, every_move=False):
 
 
 def replay(g):
-    """A copy of a hand, rebuilt from its deal and the moves found in its line
-    and passes: here simply by copying the state fields."""
+    """A copy of a hand in play (its state fields copied onto a blank hand)."""
     c = Block(g.players, g.table_options)
     c.hands[:] = g.hands
     c._clear(g.first)

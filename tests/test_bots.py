@@ -5,13 +5,11 @@ The strength checks are small samples of the figures measured for the report
 rollouts) beats random in 94.0% +- 2.7 of 300 matches and greedy in 69.0% +- 4.5
 of 400; greedy beats random in 93.3% +- 1.5 of 1000."""
 
-import os
-
 import pytest
 
-from mpy_support import ROOT, needs_micropython, run_micropython
+from mpy_support import needs_micropython, run_micropython
 from pips import bots, tiles
-from pips.block import PASS, Block
+from pips.block import Block
 from pips.match import Match
 from pips.rng import Rng
 

@@ -22,7 +22,6 @@ _MID = const(28)  # the opening entry's index in the line buffer
 _LINE = const(56)
 _RANDOM = const(2)  # rollouts: out of 8, how often a seat lays a random tile
 _ORDER = bytes(range(COUNT))
-_LAY = {1 << t: t * 2 for t in range(COUNT)}  # a tile's bit to its move at the left end
 
 
 def lay_moves(hand, left, right, out):
@@ -32,7 +31,7 @@ def lay_moves(hand, left, right, out):
         while hand:
             low = hand & -hand
             hand ^= low
-            m = _LAY[low]
+            m = BIT_CODE[low] * 2
             out[n] = m
             n += 1
             if not low & DOUBLES:
@@ -168,7 +167,7 @@ class Block(Game):
         while hand:
             low = hand & -hand
             hand ^= low
-            m = _LAY[low]
+            m = BIT_CODE[low] * 2
             if low & wl:
                 out[n] = m
                 n += 1
