@@ -4,11 +4,21 @@ A bot is made with its own generator (so swapping bots never changes the deals)
 and answers `choose(view)`. The smart bot can also think in slices for a screen
 that must keep drawing: `begin(view)`, then `step()` until it returns a move
 (>= 0).
+
+Out of turn (UNO's catch of a missed call, or a late call of one's own) a bot
+asked with `choose` notices the chance only with the game's reaction chance
+for its level (`reaction` on the game class, in percent) and answers -1 when it
+lets the moment pass.
 """
 
 from pips.rng import Rng
 
 LEVELS = ("random", "greedy", "smart")
+
+# One rollout world, playout buffer and saved generator words for all the smart
+# bots of a table (per game and player count): their decisions never overlap,
+# and on a small heap ten private copies would not fit.
+_SHARED = {}
 
 
 class RandomBot:
@@ -24,7 +34,19 @@ class RandomBot:
         return view.legal(self.buf)
 
     def choose(self, view):
+        if view.turn != view.seat:
+            return self.react(view)
         n = self._moves(view)
+        return self.buf[self.rng.below(n)] if n > 1 else self.buf[0]
+
+    def react(self, view):
+        """An out-of-turn move, taken with the game's reaction chance; -1 for none."""
+        n = self._moves(view)
+        if n == 0:
+            return -1
+        reaction = getattr(view.game_class, "reaction", None)
+        if reaction is not None and self.rng.below(100) >= reaction.get(self.level, 100):
+            return -1
         return self.buf[self.rng.below(n)] if n > 1 else self.buf[0]
 
     def begin(self, view):
@@ -40,6 +62,8 @@ class GreedyBot(RandomBot):
     level = "greedy"
 
     def choose(self, view):
+        if view.turn != view.seat:
+            return self.react(view)
         n = self._moves(view)
         if n == 1:
             return self.buf[0]
@@ -70,9 +94,8 @@ class SmartBot(RandomBot):
         # a game may name its own budget (UNO's rollouts are longer than Block's)
         default = getattr(game_class, "smart_rollouts", self.default_rollouts)
         self.rollouts = rollouts if rollouts > 0 else default
-        self.world = None
-        self.scratch = None
-        self.saved = None
+        self.shared = None
+        self.view = None
         self.per_move = 0
         self.best = -1
 
@@ -82,24 +105,23 @@ class SmartBot(RandomBot):
             distinct = getattr(view.game_class, "distinct_moves", None)
             if distinct is not None:
                 n = distinct(view, self.buf, n)
-        self.view = view
         self.n = n
         self.done = 0
         if n == 1:
             self.best = self.buf[0]
             self.per_move = 0
             return
+        self.view = view
         self.best = -1
         self.per_move = max(1, self.rollouts // n)
         self.totals = [0] * n
-        if self.scratch is None or len(self.scratch) < len(self.buf):
-            self.scratch = bytearray(len(self.buf))
-        if self.saved is None:
-            self.saved = list(self.rng._words)
-        world = self.world
-        if world is not None:
-            if world.players != view.players or type(world) is not view.game_class:
-                self.world = None
+        key = (view.game_class, view.players)
+        shared = _SHARED.get(key)
+        if shared is None:
+            # [rollout world, playout buffer, saved generator words, saved index]
+            shared = [None, bytearray(len(self.buf)), list(self.rng._words), 0]
+            _SHARED[key] = shared
+        self.shared = shared
 
     def step(self, slice_rollouts=8):
         """Run up to `slice_rollouts` rollouts; return the move once decided, else -1."""
@@ -110,7 +132,9 @@ class SmartBot(RandomBot):
         todo = n * self.per_move
         rng = self.rng
         words = rng._words
-        saved = self.saved
+        shared = self.shared
+        saved = shared[2]
+        scratch = shared[1]
         seat = view.seat
         buf = self.buf
         totals = self.totals
@@ -120,14 +144,14 @@ class SmartBot(RandomBot):
             # every move of a round starts from the same generator state: same deal, same luck
             if i == 0:
                 saved[:] = words
-                self.saved_at = rng._at
+                shared[3] = rng._at
             else:
                 words[:] = saved
-                rng._at = self.saved_at
-            world = view.sample(rng, self.world)
-            self.world = world
+                rng._at = shared[3]
+            world = view.sample(rng, shared[0])
+            shared[0] = world
             world.play(seat, buf[i])
-            world.playout(rng, self.scratch)
+            world.playout(rng, scratch)
             totals[i] += world.utility(seat)
             done += 1
             slice_rollouts -= 1
@@ -152,9 +176,14 @@ class SmartBot(RandomBot):
                     if buf[i] == pick and totals[i] == totals[best]:
                         self.best = pick
         self.per_move = 0
+        self.view = None  # let the view and the totals go: the heap is small
+        self.totals = None
+        self.shared = None
         return self.best
 
     def choose(self, view):
+        if view.turn != view.seat:
+            return self.react(view)
         self.begin(view)
         return self.step(1 << 30)
 

@@ -22,8 +22,11 @@ def digest_text(h, text):
 
 
 def _bot_move(game, seat, bots):
-    """The seat's bot chooses from its view and plays; returns the move as "seat text"."""
+    """The seat's bot chooses from its view and plays; returns the move as "seat text",
+    or None when the bot lets an out-of-turn chance pass."""
     move = bots[seat].choose(game.view(seat))
+    if move < 0:
+        return None
     text = game.move_text(move)  # before playing: the text may depend on the state
     game.play(seat, move)
     return "%d %s" % (seat, text)
@@ -67,6 +70,8 @@ def record_match(
             for other in range(players):
                 if game.turn >= 0 and other != game.turn and game.legal(other, buf) > 0:
                     line = _bot_move(game, other, bots)
+                    if line is None:
+                        continue
                     digest = digest_text(digest, line)
                     moves += 1
                     if keep:

@@ -228,8 +228,10 @@ class TableScreen(Screen):
                 if bot is None or seat == game.turn or seat in match.resigned:
                     continue
                 if game.legal(seat, self.buf):
-                    self.play(seat, bot.choose(self.view_of(seat)))
-                    return
+                    move = bot.choose(self.view_of(seat))
+                    if move >= 0:  # a bot may let the chance pass (its reaction)
+                        self.play(seat, move)
+                        return
         seat = game.turn
         bot = self.bots[seat]
         if bot is not None:
