@@ -178,17 +178,15 @@ class Block(Game):
 
     def play(self, seat, move):
         if seat != self.turn:
-            if self.turn < 0:
-                raise ValueError("the hand is over")
-            raise ValueError("it is seat %d's turn, not seat %d's" % (self.turn, seat))
+            raise _refuse(0 if self.turn < 0 else 1, self.turn, seat)
         left = self.left
         right = self.right
         hand = self.hands[seat]
         if move == PASS:
             if left < 0:
-                raise ValueError("the first tile must be laid: no pass")
+                raise _refuse(2)
             if hand & (WITH[left] | WITH[right]):
-                raise ValueError("seat %d can lay a tile, so may not pass" % seat)
+                raise _refuse(3, seat)
             self.lacks[seat] |= (1 << left) | (1 << right)
             self.moves += 1
             if not self.held & (WITH[left] | WITH[right]):
@@ -205,16 +203,16 @@ class Block(Game):
         except TypeError:
             in_range = False
         if not in_range:
-            raise ValueError("no such move in Block: %r" % (move,))
+            raise _refuse(4, move)
         bit = 1 << t
         if not hand & bit:
-            raise ValueError("%s is not in seat %d's hand" % (tiles.text(t), seat))
+            raise _refuse(5, t, seat)
         if left < 0:
             if move & 1:
                 left = LO[t]
                 right = HI[t]
                 if left == right:
-                    raise ValueError("a double is laid one way only: play it as %s" % tiles.text(t))
+                    raise _refuse(6, t)
             else:
                 left = HI[t]
                 right = LO[t]
@@ -224,7 +222,7 @@ class Block(Game):
             self.right = right
         elif move & 1:
             if not WITH[right] & bit:
-                raise ValueError("%s does not match the right end (%d)" % (tiles.text(t), right))
+                raise _refuse(7, t, right)
             # the touching half is on the left: flag 1 when the far half is the larger
             end = PIPS[t] - right
             hi = self.hi
@@ -233,7 +231,7 @@ class Block(Game):
             self.right = right = end
         else:
             if not WITH[left] & bit:
-                raise ValueError("%s does not match the left end (%d)" % (tiles.text(t), left))
+                raise _refuse(8, t, left)
             end = PIPS[t] - left
             lo = self.lo - 1
             self.line[lo] = move + (end < left)
@@ -420,44 +418,20 @@ class Block(Game):
             return "pass"
         if move == DRAW:
             return "draw"
-        t = move >> 1
+        hi = HI[move >> 1]
+        lo = LO[move >> 1]
         side = move & 1
         if self.left < 0:
-            return tiles.text(t) if not side else "%d-%d" % (LO[t], HI[t])
-        end = self.right if side else self.left
-        if HI[t] == end or LO[t] == end:
-            return "%d-%d %s" % (end, tiles.other_half(t, end), "LR"[side])
-        return "%s %s" % (tiles.text(t), "LR"[side])
+            # the opening tile: side 1 shows the smaller half on the left
+            return "%d-%d" % ((lo, hi) if side else (hi, lo))
+        if lo == (self.right if side else self.left):
+            hi, lo = lo, hi  # the half touching the end first, as in `3-5 R`
+        return "%d-%d %s" % (hi, lo, "LR"[side])
 
     def parse_move(self, seat, text):
-        words = text.strip().lower().split()
-        if not words:
-            raise ValueError("empty move")
-        if words[0] == "pass" and len(words) == 1:
-            return PASS
-        if words[0] == "draw" and len(words) == 1:
-            raise ValueError("there is no drawing in %s" % self.title)
-        t, first_half = tiles.parse(words[0])
-        if len(words) > 2:
-            raise ValueError("a move is a tile and an end, like '3-5 R': %r" % text)
-        if self.left < 0:
-            if len(words) == 2:
-                raise ValueError("the first tile opens both ends: write it alone, like 6-3")
-            return t * 2 + (0 if first_half == HI[t] else 1)
-        if len(words) == 2:
-            side = "lr".find(words[1])
-            if side < 0 or len(words[1]) != 1:
-                raise ValueError("an end is L or R, not %r" % words[1])
-            return t * 2 + side
-        fits_l = WITH[self.left] >> t & 1
-        fits_r = WITH[self.right] >> t & 1
-        if fits_l and fits_r:
-            raise ValueError("%s fits both ends: add L or R" % tiles.text(t))
-        if not (fits_l or fits_r):
-            raise ValueError(
-                "%s matches neither end (%d, %d)" % (tiles.text(t), self.left, self.right)
-            )
-        return t * 2 + (1 if fits_r else 0)
+        from pips.block_text import parse_move
+
+        return parse_move(self, seat, text)
 
     def move_piece(self, move):
         """The tile a move lays from the hand, or -1 (pass)."""
@@ -465,18 +439,14 @@ class Block(Game):
 
     # -- what is shown -----------------------------------------------------
     def line_codes(self):
+        from pips.block_text import line_pairs
+
         return line_pairs(self.line, self.lo, self.hi)
 
-    def stock(self):
-        return COUNT - HAND * self.players
-
     def info(self):
-        return {
-            "hands": [tiles.mask_text(m) for m in self.hands],
-            "stock": self.stock(),
-            "line": ["%d-%d" % p for p in self.line_codes()],
-            "ends": [] if self.left < 0 else [self.left, self.right],
-        }
+        from pips.block_text import info
+
+        return info(self)
 
     def view(self, seat):
         return BlockView(self, seat)
@@ -504,14 +474,11 @@ class Block(Game):
         return k
 
 
-def line_pairs(line, lo, hi):
-    """The line left to right as (left half, right half) pairs."""
-    out = []
-    for i in range(lo, hi):
-        e = line[i]
-        t = e >> 1
-        out.append((LO[t], HI[t]) if e & 1 else (HI[t], LO[t]))
-    return out
+def _refuse(why, a=0, b=0):
+    """The ValueError for an illegal move (its message is built in pips.block_text)."""
+    from pips.block_text import refuse
+
+    return refuse(why, a, b)
 
 
 def _forbidden(lack):
@@ -558,22 +525,21 @@ class BlockView:
 
     def hand_list(self):
         """Own tiles in display order: heaviest first."""
-        ts = tiles.codes(self.hand)
-        ts.sort(key=lambda t: (PIPS[t], HI[t]), reverse=True)
-        return ts
+        from pips.block_text import hand_list
+
+        return hand_list(self.hand)
 
     def line_pairs(self):
+        from pips.block_text import line_pairs
+
         return line_pairs(self.line, self.lo, self.hi)
 
     @property
     def ends(self):
         return () if self.left < 0 else (self.left, self.right)
 
-    def move_piece(self, move):
-        return move >> 1 if move < PASS else -1
-
-    def move_text(self, move):
-        return Block.move_text(self, move)
+    move_piece = Block.move_piece
+    move_text = Block.move_text
 
     def legal(self, out):
         if self.seat != self.turn:
@@ -595,7 +561,9 @@ class BlockView:
         fit = self._fit
         for attempt in range(4):
             if not self._deal(rng, hands, True):
-                if not self._assign(rng, hands, self._opponents):
+                from pips.block_text import assign
+
+                if not assign(self, rng, hands, self._opponents):
                     self._deal(rng, hands, False)
             held = 0
             for m in hands:
@@ -603,7 +571,9 @@ class BlockView:
             if held & fit or not fit:
                 break
         if fit and not held & fit:
-            held = self._give_fit(rng, hands, held)
+            from pips.block_text import give_fit
+
+            held = give_fit(self, rng, hands, held)
         hands[self.seat] = self.hand
         world.held = held | self.hand
         world.first = self.first
@@ -643,10 +613,11 @@ class BlockView:
             if self.hand & fit:
                 fit = 0
         self._fit = fit & unseen
-        # the first opponent always draws from the same tiles
+        # the first opponent always draws from the same tiles (refilled into the
+        # head of _pool: one buffer less keeps the view's attribute table at 23
+        # slots, a whole size smaller, on MicroPython)
         forbid = opponents[0][2] if opponents else 0
         self._first_codes = bytes(tiles.codes(unseen & ~forbid))
-        self._first_pool = bytearray(self._first_codes)
 
     def _deal(self, rng, hands, constrained):
         """Deal each opponent a random set of allowed tiles in turn (a partial
@@ -656,9 +627,10 @@ class BlockView:
         code_of = BIT_CODE
         for attempt in range(3 if constrained else 1):
             free = self._unseen
-            pool = self._first_pool
-            pool[:] = self._first_codes  # same generator state, same deal (bots rely on it)
-            k = len(pool)
+            pool = self._pool
+            first = self._first_codes
+            k = len(first)
+            pool[:k] = first  # same generator state, same deal (bots rely on it)
             ok = True
             for s, forbid in self._opponents:
                 if free != self._unseen or not constrained:
@@ -683,75 +655,6 @@ class BlockView:
             if ok:
                 return True
         return False
-
-    def _give_fit(self, rng, hands, held):
-        """Move one fitting tile from the stock to an opponent allowed to hold it,
-        in exchange for one of theirs (the stock has no constraints); returns the
-        new union of the opponents' hands."""
-        spare = self._fit & ~held
-        nobody = ALL
-        for s, forbid in self._opponents:
-            nobody &= forbid
-        choices = tiles.codes(spare & ~nobody)
-        if not choices:
-            return held
-        t = choices[rng.below(len(choices))]
-        takers = [s for s, forbid in self._opponents if not forbid >> t & 1]
-        if not takers:
-            return held
-        s = takers[rng.below(len(takers))]
-        mine = tiles.codes(hands[s])
-        out = mine[rng.below(len(mine))]
-        hands[s] ^= (1 << out) | (1 << t)
-        return held ^ (1 << out) ^ (1 << t)
-
-    def _assign(self, rng, hands, opponents):
-        """An exact deal when random dealing keeps running short: place the unseen
-        tiles one by one, moving placed tiles between holders along an augmenting
-        path when every holder allowed a tile is full (bipartite matching).
-        Holder k < len(opponents) is an opponent, the last one the stock."""
-        pool = bytearray(tiles.codes(self._unseen))
-        rng.shuffle(pool)
-        count = len(opponents)
-        room = [self.sizes[s] for s, _ in opponents]
-        stock_room = len(pool) - sum(room)
-        if stock_room < 0:
-            return False
-        room.append(stock_room)
-        allow = [ALL & ~forbid for _, forbid in opponents]
-        allow.append(ALL)
-        held = [0] * (count + 1)
-
-        seen = [0]  # holders already searched in this placement
-
-        def place(t):
-            bit = 1 << t
-            for h in range(count + 1):
-                if allow[h] & bit and room[h]:
-                    held[h] |= bit
-                    room[h] -= 1
-                    return True
-            for h in range(count + 1):
-                if allow[h] & bit and not seen[0] >> h & 1:
-                    seen[0] |= 1 << h
-                    m = held[h]
-                    while m:  # make room in h: move one of its tiles on
-                        low = m & -m
-                        m ^= low
-                        held[h] ^= low
-                        if place(BIT_CODE[low]):
-                            held[h] |= bit
-                            return True
-                        held[h] |= low
-            return False
-
-        for t in pool:
-            seen[0] = 0
-            if not place(t):
-                return False
-        for k in range(count):
-            hands[opponents[k][0]] = held[k]
-        return True
 
 
 def greedy(view, moves, n, rng):

@@ -59,43 +59,36 @@ class Game:
     def table(cls, given=None):
         """The full option dict: defaults, overridden and checked by `given`."""
         out = {}
+        known = 0
         for key, default, allowed in cls.options:
             out[key] = default
-        if given:
-            for key in given:
-                spec = None
-                for o in cls.options:
-                    if o[0] == key:
-                        spec = o
-                if spec is None:
-                    raise ValueError("%s has no option %r" % (cls.name, key))
+            if given and key in given:
                 value = given[key]
-                if isinstance(value, str) and isinstance(spec[1], int):
-                    try:
-                        value = int(value)
-                    except ValueError:
-                        pass
-                if value not in spec[2]:
-                    raise ValueError(
-                        "option %s takes %s, not %r"
-                        % (key, " or ".join(str(v) for v in spec[2]), value)
-                    )
+                if value not in allowed:
+                    known = -1
+                    break
                 out[key] = value
+                known += 1
+        if given and known != len(given):
+            # an unknown key, or a value to convert or refuse: pips.game_text
+            from pips.game_text import table
+
+            return table(cls, given)
         return out
 
     @classmethod
     def check_players(cls, players):
         if not cls.min_players <= players <= cls.max_players:
-            raise ValueError(
-                "%s takes %d to %d players, not %d"
-                % (cls.title, cls.min_players, cls.max_players, players)
-            )
+            from pips.game_text import refuse_players
+
+            refuse_players(cls, players)
 
     @staticmethod
     def check_deal(deal, full):
         """A stacked deal must be a permutation of the full set (`full` sorted)."""
-        if sorted(deal) != list(full):
-            raise ValueError("a stacked deal must hold every piece of the set exactly once")
+        from pips.game_text import check_deal
+
+        check_deal(deal, full)
 
     # -- match hooks (a game may override) -------------------------------
     @classmethod
@@ -113,7 +106,9 @@ class Game:
 
     @classmethod
     def parse_deal(cls, text):
-        raise ValueError("%s takes no stacked deal" % cls.title)
+        from pips.game_text import no_deal
+
+        no_deal(cls)
 
     # -- defaults -----------------------------------------------------
     def utility(self, seat):
