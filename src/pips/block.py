@@ -439,8 +439,6 @@ class Block(Game):
 
     # -- what is shown -----------------------------------------------------
     def line_codes(self):
-        from pips.block_text import line_pairs
-
         return line_pairs(self.line, self.lo, self.hi)
 
     def info(self):
@@ -474,6 +472,16 @@ class Block(Game):
         return k
 
 
+def line_pairs(line, lo, hi):
+    """The line left to right as (left half, right half) pairs."""
+    out = []
+    for i in range(lo, hi):
+        e = line[i]
+        t = e >> 1
+        out.append((LO[t], HI[t]) if e & 1 else (HI[t], LO[t]))
+    return out
+
+
 def _refuse(why, a=0, b=0):
     """The ValueError for an illegal move (its message is built in pips.block_text)."""
     from pips.block_text import refuse
@@ -501,9 +509,18 @@ class BlockView:
 
     piece_kind = "tile"
     table_kind = "line"
+    # A bot makes a view per decision, at the peak of a match's heap. MicroPython
+    # sizes an object's attribute table by steps (17 slots, then 23): fields
+    # that nearly always hold the class default below are set on the instance
+    # only when they differ, and what sample() prepares is one tuple, so that a
+    # view stays within 17 attributes.
+    game_class = Block
+    winner = -1
+    _plan = None  # (pool, unseen, opponents, fit, first codes), made by _prepare
 
     def __init__(self, game, seat):
-        self.game_class = type(game)
+        if type(game) is not Block:
+            self.game_class = type(game)
         self.seat = seat
         self.players = game.players
         self.table_options = game.table_options
@@ -519,19 +536,17 @@ class BlockView:
         self.lacks = bytes(game.lacks)
         self.sizes = bytes(tiles.count(m) for m in game.hands)
         self.moves = game.moves
-        self.winner = game.winner
+        if game.winner >= 0:
+            self.winner = game.winner
         self.scores = list(game.scores)
-        self._pool = None
 
     def hand_list(self):
         """Own tiles in display order: heaviest first."""
-        from pips.block_text import hand_list
-
-        return hand_list(self.hand)
+        ts = tiles.codes(self.hand)
+        ts.sort(key=lambda t: (PIPS[t], HI[t]), reverse=True)
+        return ts
 
     def line_pairs(self):
-        from pips.block_text import line_pairs
-
         return line_pairs(self.line, self.lo, self.hi)
 
     @property
@@ -553,17 +568,18 @@ class BlockView:
         asks). The tiles not dealt are the unused stock."""
         if world is None:
             world = self.game_class(self.players, self.table_options)
-        if self._pool is None:
-            self._prepare()
+        plan = self._plan
+        if plan is None:
+            plan = self._prepare()
         hands = world.hands
         for s in range(self.players):
             hands[s] = 0
-        fit = self._fit
+        fit = plan[3]
         for attempt in range(4):
             if not self._deal(rng, hands, True):
                 from pips.block_text import assign
 
-                if not assign(self, rng, hands, self._opponents):
+                if not assign(self, rng, hands, plan[2]):
                     self._deal(rng, hands, False)
             held = 0
             for m in hands:
@@ -596,28 +612,27 @@ class BlockView:
         """Once per view: the unseen tiles, and the opponents in the order to deal
         them (the most constrained first), with what each may not hold."""
         unseen = ALL & ~self.hand & ~self.laid
-        self._pool = bytearray(tiles.codes(unseen))
-        self._unseen = unseen
         opponents = []
         for s in range(self.players):
             if s != self.seat and self.sizes[s]:
                 forbid = _forbidden(self.lacks[s]) & unseen
                 opponents.append((-tiles.count(forbid), s, forbid))
         opponents.sort()
-        self._opponents = [(s, forbid) for _, s, forbid in opponents]
+        order = [(s, forbid) for _, s, forbid in opponents]
         # The hand goes on, so someone holds a tile fitting an end: when this seat
-        # holds none, an opponent must (`_fit`, the tiles that would do).
+        # holds none, an opponent must (`fit`, the tiles that would do).
         fit = 0
         if self.left >= 0 and self.turn >= 0:
             fit = WITH[self.left] | WITH[self.right]
             if self.hand & fit:
                 fit = 0
-        self._fit = fit & unseen
-        # the first opponent always draws from the same tiles (refilled into the
-        # head of _pool: one buffer less keeps the view's attribute table at 23
-        # slots, a whole size smaller, on MicroPython)
+        # the first opponent always draws from the same tiles (first codes,
+        # copied into the head of the pool for each deal)
         forbid = opponents[0][2] if opponents else 0
-        self._first_codes = bytes(tiles.codes(unseen & ~forbid))
+        first = tiles.code_bytes(unseen & ~forbid)
+        plan = (tiles.code_bytes(unseen), unseen, order, fit & unseen, first)
+        self._plan = plan
+        return plan
 
     def _deal(self, rng, hands, constrained):
         """Deal each opponent a random set of allowed tiles in turn (a partial
@@ -625,17 +640,15 @@ class BlockView:
         several opponents)."""
         sizes = self.sizes
         code_of = BIT_CODE
+        pool, unseen, opponents, _, first = self._plan
         for attempt in range(3 if constrained else 1):
-            free = self._unseen
-            pool = self._pool
-            first = self._first_codes
+            free = unseen
             k = len(first)
             pool[:k] = first  # same generator state, same deal (bots rely on it)
             ok = True
-            for s, forbid in self._opponents:
-                if free != self._unseen or not constrained:
+            for s, forbid in opponents:
+                if free != unseen or not constrained:
                     allowed = free & ~forbid if constrained else free
-                    pool = self._pool
                     k = 0
                     while allowed:
                         low = allowed & -allowed

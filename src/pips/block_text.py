@@ -1,10 +1,10 @@
-"""Block's notation input, the referee's table, the screens' presentation lists,
-refusal messages and the rare exact-deal fallback of BlockView.sample: what a
-bot-only match never needs, kept out of pips.block so that the device's heap
-holds less (pips.block imports this module only when one of them is asked for)."""
+"""Block's notation input, the referee's table, refusal messages and the rare
+fallbacks of BlockView.sample: what neither a bot match nor the screens need,
+kept out of pips.block so that the device's heap holds less (pips.block imports
+this module only when one of them is asked for)."""
 
 from pips import tiles, tiles_text
-from pips.tiles import HI, LO, PIPS, WITH, BIT_CODE, ALL, COUNT
+from pips.tiles import HI, WITH, BIT_CODE, ALL, COUNT
 from pips.block import PASS, HAND
 
 
@@ -58,32 +58,17 @@ def parse_move(game, seat, text):
     if fits_l and fits_r:
         raise ValueError("%s fits both ends: add L or R" % tiles_text.text(t))
     if not (fits_l or fits_r):
-        raise ValueError("%s matches neither end (%d, %d)" % (tiles_text.text(t), game.left, game.right))
+        raise ValueError(
+            "%s matches neither end (%d, %d)" % (tiles_text.text(t), game.left, game.right)
+        )
     return t * 2 + (1 if fits_r else 0)
-
-
-def line_pairs(line, lo, hi):
-    """The line left to right as (left half, right half) pairs."""
-    out = []
-    for i in range(lo, hi):
-        e = line[i]
-        t = e >> 1
-        out.append((LO[t], HI[t]) if e & 1 else (HI[t], LO[t]))
-    return out
-
-
-def hand_list(hand):
-    """Tiles of a hand in display order: heaviest first."""
-    ts = tiles.codes(hand)
-    ts.sort(key=lambda t: (PIPS[t], HI[t]), reverse=True)
-    return ts
 
 
 def info(game):
     return {
         "hands": [tiles_text.mask_text(m) for m in game.hands],
         "stock": COUNT - HAND * game.players,
-        "line": ["%d-%d" % p for p in line_pairs(game.line, game.lo, game.hi)],
+        "line": ["%d-%d" % p for p in game.line_codes()],
         "ends": [] if game.left < 0 else [game.left, game.right],
     }
 
@@ -92,15 +77,16 @@ def give_fit(view, rng, hands, held):
     """Move one fitting tile from the stock to an opponent allowed to hold it,
     in exchange for one of theirs (the stock has no constraints); returns the
     new union of the opponents' hands."""
-    spare = view._fit & ~held
+    opponents = view._plan[2]
+    spare = view._plan[3] & ~held
     nobody = ALL
-    for s, forbid in view._opponents:
+    for s, forbid in opponents:
         nobody &= forbid
     choices = tiles.codes(spare & ~nobody)
     if not choices:
         return held
     t = choices[rng.below(len(choices))]
-    takers = [s for s, forbid in view._opponents if not forbid >> t & 1]
+    takers = [s for s, forbid in opponents if not forbid >> t & 1]
     if not takers:
         return held
     s = takers[rng.below(len(takers))]
@@ -115,7 +101,7 @@ def assign(view, rng, hands, opponents):
     tiles one by one, moving placed tiles between holders along an augmenting
     path when every holder allowed a tile is full (bipartite matching).
     Holder k < len(opponents) is an opponent, the last one the stock."""
-    pool = bytearray(tiles.codes(view._unseen))
+    pool = tiles.code_bytes(view._plan[1])
     rng.shuffle(pool)
     count = len(opponents)
     room = [view.sizes[s] for s, _ in opponents]

@@ -52,7 +52,7 @@ def record_match(
     ]
     match = Match(game_class, players, options, seed)
     out_of_turn = getattr(game_class, "out_of_turn", False)
-    buf = bytearray(game_class.max_moves)
+    buf = bytearray(game_class.max_moves) if out_of_turn else None  # for the catch scan
     hands = []
     digest = 0
     moves = 0

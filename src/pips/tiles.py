@@ -23,6 +23,11 @@ DOUBLES = sum(1 << t for t in range(COUNT) if HI[t] == LO[t])
 BIT_CODE = {1 << t: t for t in range(COUNT)}
 
 
+def text(t):
+    """`6-3`: the larger half first, as a tile in hand is printed."""
+    return "%d-%d" % (HI[t], LO[t])
+
+
 def codes(mask):
     """The codes in a mask, lowest first (allocates a list: not for hot loops)."""
     out = []
@@ -30,6 +35,19 @@ def codes(mask):
         low = mask & -mask
         out.append(BIT_CODE[low])
         mask ^= low
+    return out
+
+
+def code_bytes(mask):
+    """The codes in a mask as a bytearray, lowest first: no list grows on the way
+    (a view builds two per decision, at the peak of a bot match's heap)."""
+    out = bytearray(count(mask))
+    i = 0
+    while mask:
+        low = mask & -mask
+        out[i] = BIT_CODE[low]
+        mask ^= low
+        i += 1
     return out
 
 
@@ -42,9 +60,8 @@ def count(mask):
 
 
 def __getattr__(name):
-    """The notation (code, text, parse, parse_list, mask_text, other_half, pips,
-    CODES_WITH) lives in
-    pips.tiles_text, loaded on first use: a bot-only match never needs it."""
+    """code, parse, parse_list, mask_text, other_half, pips and CODES_WITH live in
+    pips.tiles_text, loaded on first use: neither a bot match nor the screens need them."""
     from pips import tiles_text
 
     return getattr(tiles_text, name)

@@ -1,7 +1,7 @@
-"""Tile notation and lookup tables only desktop tools, the referee and screens
+"""Tile notation input and helpers only desktop tools, the referee and the tests
 need; reached as pips.tiles.<name> too (pips.tiles loads this module on first use)."""
 
-from pips.tiles import BIT_CODE, COUNT, HI, LO, PIPS, codes
+from pips.tiles import BIT_CODE, COUNT, HI, LO, PIPS, codes, text
 
 # CODES_WITH[v]: the codes of the seven tiles showing v, for loops that visit
 # candidates rather than bits.
@@ -13,11 +13,6 @@ def code(a, b):
     if a < b:
         a, b = b, a
     return a * (a + 1) // 2 + b
-
-
-def text(t):
-    """`6-3`: the larger half first, as a tile in hand is printed."""
-    return "%d-%d" % (HI[t], LO[t])
 
 
 def other_half(t, v):
