@@ -99,7 +99,7 @@ class Uno(Game):
     playout_moves = 18
     # The smart bot's budget per decision (rollouts shared among the moves): a
     # decision stays near 6 ms on the MicroPython unix port with 10 players.
-    smart_rollouts = 32
+    smart_rollouts = 64
     # Chance in percent, by bot level, that a bot notices a missed UNO in time (to
     # catch it, or to call its own late): bots asked out of turn consult it.
     reaction = {"random": 20, "greedy": 60, "smart": 90}
