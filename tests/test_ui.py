@@ -539,7 +539,7 @@ def test_rules_page_wraps_and_pages(monkeypatch):
     assert wrap("one two three four", 9) == ["one two", "three", "four"]
     assert all(len(line) <= 5 for line in wrap("abcdefghijkl mn", 5))
     text = tuple("line %d of the rules, long enough to be wrapped on screen" % i for i in range(12))
-    monkeypatch.setattr(Block, "rules_text", text, raising=False)
+    monkeypatch.setattr(Block, "rules", classmethod(lambda cls: text))
     lines = ["A"] + ["RIGHT"] * 4 + ["A"]  # Block's set-up, then the Rules row
     app, d = session(lines, seed=1)
     rules = app.screen

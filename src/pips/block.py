@@ -150,6 +150,12 @@ class Block(Game):
     def parse_deal(cls, text):
         return tiles.parse_list(text)
 
+    @classmethod
+    def rules(cls):
+        from pips.block_text import RULES
+
+        return RULES
+
     # -- the protocol --------------------------------------------------
     def legal(self, seat, out):
         if seat != self.turn:

@@ -29,6 +29,7 @@ A hand
     moves                moves played so far
     move_text(move), parse_move(seat, text)   notation (text depends on the state)
     info()               the referee's game-specific fields (the whole table)
+    rules()              (class) the short rules page, a tuple of lines
     utility(seat)        the hand's outcome for that seat, for bots' rollouts
 
 A View has seat, players, turn, legal(out) for its own seat, sample(rng) which
@@ -103,6 +104,12 @@ class Game:
             if t >= target:
                 return True
         return False
+
+    @classmethod
+    def rules(cls):
+        """The short rules page: a tuple of lines (screens wrap them). A game keeps
+        the text in a module loaded only when the page is shown."""
+        return ()
 
     @classmethod
     def parse_deal(cls, text):

@@ -283,7 +283,7 @@ def wrap(text, width):
 
 
 class RulesScreen(Screen):
-    """The game's short rules (`rules_text` on the class), a page at a time."""
+    """The game's short rules (Game.rules()), a page at a time."""
 
     def __init__(self, app, game_class, back_to):
         Screen.__init__(self, app)
@@ -295,7 +295,7 @@ class RulesScreen(Screen):
         s = self.s
         cols = (self.app.width - 8) // s.char_w
         self.lines = []
-        for line in getattr(self.game_class, "rules_text", ()) or ("No rules page yet.",):
+        for line in self.game_class.rules() or ("No rules page yet.",):
             self.lines.extend(wrap(line, cols))
         self.body_y = 0
         self.draw()
