@@ -19,6 +19,10 @@ BOARD = "pico_lcd_114"
 FRAME_MS = const(33)  # ~30 fps
 _GC_MS = const(4)  # collect garbage only when at least this much of the frame is left
 
+# Collect after every 4 KiB allocated rather than only when the heap is full: the
+# long-lived objects a bot makes while thinking then land among fewer holes
+# (measured: 6-10 KiB less heap needed for a whole match).
+gc.threshold(4096)
 gc.collect()
 print("pips: %d bytes free before the board and the screens" % gc.mem_free())
 

@@ -33,11 +33,8 @@ BARS = {
 UNO_HEAP_ROLLOUTS = 8
 GC_THRESHOLD = 4096  # bytes: the heap figures are also measured with gc.threshold(4096)  # a 10-player smart match at the default budget takes minutes
 
-# Both runtimes run this: games per second of random play (pips.selfplay.random_games),
-# batches doubling until SECONDS have passed.
-_RATE_SCRIPT = """
-import sys
-from pips import games, selfplay
+# The microsecond clock of both runtimes, for the scripts below.
+_TICKS = """
 try:
     from time import ticks_us, ticks_diff
 except ImportError:
@@ -48,7 +45,14 @@ except ImportError:
 
     def ticks_diff(a, b):
         return a - b
+"""
 
+# Both runtimes run this: games per second of random play (pips.selfplay.random_games),
+# batches doubling until SECONDS have passed.
+_RATE_SCRIPT = """
+import sys
+from pips import games, selfplay
+""" + _TICKS + """
 G = games.get(sys.argv[1])
 players = int(sys.argv[2])
 budget_us = int(float(sys.argv[3]) * 1000000)
@@ -103,17 +107,7 @@ _DECISION_SCRIPT = """
 import sys
 from pips import games, bots
 from pips.rng import Rng
-try:
-    from time import ticks_us, ticks_diff
-except ImportError:
-    from time import perf_counter
-
-    def ticks_us():
-        return int(perf_counter() * 1000000)
-
-    def ticks_diff(a, b):
-        return a - b
-
+""" + _TICKS + """
 G = games.get(sys.argv[1])
 players = int(sys.argv[2])
 budget_us = int(float(sys.argv[3]) * 1000000)
