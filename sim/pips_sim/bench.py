@@ -292,6 +292,11 @@ def smallest_match_heap(name, players, seeds, tree, low_k=8, high_k=128, rollout
     }
 
 
+def lean_heap(name, players, seeds, tree):
+    """The lean device set-up's smallest heap (pips_sim.mpy.LEAN_MATCH_SCRIPT)."""
+    return {"heap_k": mpy.smallest_lean_heap(name, players, seeds, tree), "seeds": list(seeds)}
+
+
 def uno_problem():
     """Why UNO cannot be measured (pips.uno missing or broken), or None."""
     try:
@@ -351,6 +356,16 @@ def measure(seconds=2.5, heap=True, out=print):
             2,
             (1, 2, 3),
             tree,
+        )
+        lean_tree = tree + "-O%d" % mpy.LEAN_OPT
+        mpy.build(lean_tree, opt=mpy.LEAN_OPT)
+        block["heap_lean"] = step(
+            "Block 2-player smart match heap, lean device set-up (bisection)",
+            lean_heap,
+            "block",
+            2,
+            (1, 2, 3, 4, 5, 6, 7, 8),
+            lean_tree,
         )
     problem = uno_problem()
     if problem is not None:
@@ -478,6 +493,16 @@ def table(res):
                 note = "bar %d KiB %s (code in flash, as frozen)" % (heap_bar, _verdict(ok))
             label = "  and the code run from a ROMFS image"
             add(row % (label, "", _cell(h, "heap_k_rom_gc_threshold", "%.1f KiB"), note))
+            lean = d.get("heap_lean", {})
+            if "heap_k" in lean:
+                ok = lean["heap_k"] <= heap_bar
+                note = "bar %d KiB %s (-O%d, gc.threshold(1024), seeds 1-8)" % (
+                    heap_bar,
+                    _verdict(ok),
+                    mpy.LEAN_OPT,
+                )
+                label = "  plain match loop, lean device set-up"
+                add(row % (label, "", "%d KiB" % lean["heap_k"], note))
         for key in sorted(d):
             if "error" in d[key]:
                 failures.append("%s %s: %s" % (title, key, d[key]["error"]))

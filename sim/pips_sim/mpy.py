@@ -315,3 +315,66 @@ def main(argv=None):
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+# The leanest way a board runs a bots-only match: bytecode compiled with -O3 (no
+# line numbers), a collection after every 1 KiB allocated, and a plain loop over
+# Match and the bots (no record kept; the game's module imported alone, as a
+# device built for one game would). argv = game name, players, seed; prints the
+# match's totals, which CPython's must equal.
+LEAN_MATCH_SCRIPT = """
+import gc
+gc.threshold(1024)
+import sys
+from pips.match import Match
+from pips.bots import make
+from pips.rng import Rng
+
+if sys.argv[1] == "block":
+    from pips.block import Block as G
+else:
+    from pips.uno import Uno as G
+players = int(sys.argv[2])
+seed = int(sys.argv[3])
+bots = [make("smart", Rng(seed * 1000 + 17 + s), G) for s in range(players)]
+m = Match(G, players, None, seed)
+while not m.over:
+    g = m.new_hand()
+    while g.turn >= 0:
+        s = g.turn
+        g.play(s, bots[s].choose(g.view(s)))
+    m.end_hand()
+print("totals", m.totals)
+"""
+LEAN_OPT = 3
+
+
+def lean_match_totals(name, players, seed):
+    """The totals the lean match script must print (computed here, on CPython)."""
+    from pips.games import get
+    from pips.match import Match
+    from pips.bots import make
+    from pips.rng import Rng
+
+    G = get(name)
+    bots = [make("smart", Rng(seed * 1000 + 17 + s), G) for s in range(players)]
+    m = Match(G, players, None, seed)
+    while not m.over:
+        g = m.new_hand()
+        while g.turn >= 0:
+            s = g.turn
+            g.play(s, bots[s].choose(g.view(s)))
+        m.end_hand()
+    return "totals %r" % (m.totals,)
+
+
+def smallest_lean_heap(name, players, seeds, tree, low_k=16, high_k=96):
+    """The smallest heap (KiB) of the lean match (LEAN_MATCH_SCRIPT) for every seed;
+    `tree` must be built with opt=LEAN_OPT. Checks the totals against CPython's."""
+    args_list = tuple((name, str(players), str(s)) for s in seeds)
+    want = dict((str(s), lean_match_totals(name, players, s)) for s in seeds)
+    k, outs = smallest_heap(LEAN_MATCH_SCRIPT, low_k, high_k, [tree], args_list)
+    for args, out in zip(args_list, outs):
+        if want[args[2]] not in out:
+            raise MpyError("seed %s: %r, CPython: %r" % (args[2], out.strip(), want[args[2]]))
+    return k
