@@ -194,3 +194,38 @@ def test_smart_decides_alike_and_quickly_on_micropython():
     assert mpy_moves == moves
     # measured about 2-3 ms on the unix port; generous here for a loaded CI machine
     assert median_us < 30000, median_us
+
+
+def a_catchable_uno_position(seed=3):
+    """A random UNO hand played until a seat can be caught without its UNO call."""
+    from pips.uno import Uno
+
+    rng = Rng(seed)
+    buf = bytearray(Uno.max_moves)
+    while True:
+        g = Uno(3, None, rng)
+        while g.turn >= 0:
+            if g.catchable >= 0:
+                for seat in range(3):
+                    if seat not in (g.turn, g.catchable) and g.legal(seat, buf):
+                        return g, seat
+            s = g.turn
+            n = g.legal(s, buf)
+            g.play(s, buf[rng.below(n)] if n > 1 else buf[0])
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_bots_catch_a_missed_uno_with_their_level_s_reaction_chance(level):
+    """Out of turn, a bot notices the catch only with the game's reaction chance
+    (UNO: random 20%, greedy 60%, smart 90%) and otherwise lets it pass (-1)."""
+    game, seat = a_catchable_uno_position()
+    view = game.view(seat)
+    expected = type(game).reaction[level]
+    caught = 0
+    asks = 1000
+    for i in range(asks):
+        move = bots.make(level, Rng(i), type(game)).choose(view)
+        if move >= 0:
+            assert game.move_text(move).startswith("catch")
+            caught += 1
+    assert abs(caught * 100 // asks - expected) <= 5, (level, caught)
