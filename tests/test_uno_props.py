@@ -11,6 +11,7 @@ from pips.rng import Rng
 from pips.uno import Uno, RESIGN
 
 from mpy_support import HAVE_MICROPYTHON, run_micropython
+from test_uno import snapshot
 
 COPIES = list(cards.COPIES)
 # a million random turns take about 10 s here; PIPS_UNO_TURNS changes it
@@ -42,16 +43,6 @@ def check_state(g):
             assert g.sizes[s] == 0
     assert 0 <= g.nbottom <= g.nstock
     assert g.npile >= 1 and g.pile[g.npile - 1] == g.top
-
-
-def snapshot(g):
-    return (
-        bytes(g.hands), bytes(g.sizes), bytes(g.ccount), bytes(g.stock[: g.nstock]),
-        bytes(g.pile[: g.npile]), bytes(g.out), bytes(g.called), bytes(g.recent),
-        g.nstock, g.nbottom, g.fixed, g.npile, g.top, g.color, g.direction, g.turn, g.ask,
-        g.drawn, g.p4seat, g.p4color, g.p4illegal, g.catchable, g.winner, g.moves,
-        list(g.scores), g.reveal, g.left, list(g.rng._words), g.rng._at,
-    )
 
 
 def check_sample(g, seat, rng):
