@@ -8,8 +8,10 @@
         assert rc == 0, out + err
 
 `run_micropython` imports `pips` (and boards/, firmware/) from the .mpy tree
-that `build_mpy()` compiles once per test session (from_mpy=True, what the
-device runs), or straight from the sources (from_mpy=False). Extra sys.path
+that `build_mpy()` compiles once per test session (from_mpy=True: with line
+numbers, for readable tracebacks), from the device build (from_mpy="device",
+what a board runs: see `device_tree()`), or straight from the sources
+(from_mpy=False). Extra sys.path
 folders (stub modules, say) go in `path`; they come first. The venv's
 `micropython` launcher prints uncaught tracebacks on stdout, not stderr:
 assert with `out + err`.
@@ -53,12 +55,30 @@ def build_mpy():
     if not _built:
         out = tempfile.mkdtemp(prefix="pips-mpy-test-")
         atexit.register(shutil.rmtree, out, True)
-        mpy.build(out, errors=BUILD_ERRORS)
+        mpy.build(out, opt=0, errors=BUILD_ERRORS)
         _built.append(out)
     return _built[0]
 
 
+_device = []
+
+
+def device_tree():
+    """The device build (pips_sim.mpy.DEVICE_OPT: no line numbers), once per
+    session: what a board runs, for the heap measurements."""
+    if not _device:
+        out = tempfile.mkdtemp(prefix="pips-mpy-device-")
+        atexit.register(shutil.rmtree, out, True)
+        mpy.build(out)
+        _device.append(out)
+    return _device[0]
+
+
 def module_path(from_mpy=True):
+    """from_mpy: True for the tests' tree (with line numbers), "device" for the
+    device build, False for the sources."""
+    if from_mpy == "device":
+        return [device_tree()]
     return [build_mpy()] if from_mpy else mpy.source_path()
 
 

@@ -765,7 +765,7 @@ def test_the_same_generator_state_samples_the_same_world():
     for players in (2, 3, 4):
         g = Block(players, None, Rng(players))
         for _ in range(3):
-            n = g.legal(g.turn, BUF)
+            g.legal(g.turn, BUF)
             g.play(g.turn, BUF[0])
         view = g.view(g.turn)
         rng = Rng(10)

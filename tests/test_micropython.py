@@ -226,46 +226,37 @@ def test_uno_matches_are_identical_on_cpython_and_micropython():
 
 # -- small heaps ----------------------------------------------------------------
 
-# Heap caps (KiB, -X heapsize on the 64-bit unix port, modules from .mpy): the
-# smallest figure that passed when measured (`python -m pips_sim.bench` bisects
-# it again and prints it) plus a small margin, so that a change that needs more
-# memory fails here. The bars are 32 KiB (Block, 2 players) and 48 KiB (UNO, 10
-# players); see the README's MicroPython section for what uses the heap.
-BLOCK_SMART_HEAP_K = 42  # measured 39-40 (seeds 1-6)
-# with gc.threshold(GC_THRESHOLD), as the firmware sets it: measured 36 (seeds 1-6)
-BLOCK_SMART_HEAP_K_GC = 38
-GC_THRESHOLD = 4096
-UNO_SMART_HEAP_K = 86  # measured 82 (seeds 1-3)
-UNO_HEAP_ROLLOUTS = 8
+# Heap caps (KiB, -X heapsize on the 64-bit unix port): a whole smart match run
+# as a device runs it (pips_sim.mpy.LEAN_MATCH_SCRIPT: the device build's .mpy,
+# gc.threshold(1024), no move texts), the very match CPython plays. They are the
+# issues' bars, and the smallest heaps measured on 1 December 2026 (seeds 1-24
+# for Block, 1-12 for UNO, with pips_sim.mpy.smallest_lean_heap); a change that
+# needs more memory fails here. See the README's MicroPython section.
+BLOCK_HEAP_K = 32
+UNO_HEAP_K = 48
+UNO_HEAP_ROLLOUTS = 8  # the heap does not grow with the budget, only the time does
 
 
-def _check_small_heap(name, players, heap_k, seeds, rollouts=-1, gc_heap_k=0):
-    """The match fits heap_k (and gc_heap_k with gc.threshold(GC_THRESHOLD), when
-    given) and is the very match CPython plays."""
-    from pips import games, selfplay
+def _device_match(name, players, heap_k, seed, rollouts=-1):
+    args = (name, players, seed, rollouts)
+    return run_micropython(mpy.LEAN_MATCH_SCRIPT, heap="%dK" % heap_k, args=args, from_mpy="device")
 
+
+def _check_small_heap(name, players, heap_k, seeds, rollouts=-1):
+    """The match fits heap_k and is the very match CPython plays."""
     for seed in seeds:
-        r = selfplay.record_match(games.get(name), players, seed, "smart", rollouts, keep=False)
-        assert r["hands_played"] >= 1 and r["moves"] > 10
-        runs = [(heap_k, ())]
-        if gc_heap_k:
-            runs.append((gc_heap_k, (GC_THRESHOLD,)))
-        for k, extra in runs:
-            args = (name, players, seed, rollouts) + extra
-            rc, out, err = run_micropython(mpy.SMART_MATCH_SCRIPT, heap="%dK" % k, args=args)
-            assert rc == 0, "seed %d under %d KiB %r: %s" % (seed, k, extra, (out + err)[-600:])
-            assert out.split() == [str(r["digest"]), str(r["moves"]), str(r["hands_played"])]
+        want = mpy.lean_match_totals(name, players, seed, rollouts)
+        rc, out, err = _device_match(name, players, heap_k, seed, rollouts)
+        assert rc == 0, "seed %d under %d KiB: %s" % (seed, heap_k, (out + err)[-600:])
+        assert out.strip() == want
 
 
 @on_micropython
 @needs_micropython
 def test_block_smart_match_fits_a_small_heap():
-    _check_small_heap("block", 2, BLOCK_SMART_HEAP_K, (1, 2, 3, 4), gc_heap_k=BLOCK_SMART_HEAP_K_GC)
-    # the cap is real: far below the figure the same match runs out of memory
-    args = ("block", 2, 1, -1)
-    rc, out, err = run_micropython(
-        mpy.SMART_MATCH_SCRIPT, heap="%dK" % (BLOCK_SMART_HEAP_K // 2), args=args
-    )
+    _check_small_heap("block", 2, BLOCK_HEAP_K, (1, 2, 3, 4))
+    # the cap is real: well below it the same match runs out of memory
+    rc, out, err = _device_match("block", 2, BLOCK_HEAP_K - 4, 1)
     assert rc != 0 and "MemoryError" in out + err
 
 
@@ -273,6 +264,4 @@ def test_block_smart_match_fits_a_small_heap():
 @needs_micropython
 def test_uno_ten_player_smart_match_fits_a_small_heap():
     _uno_or_skip()
-    # A small rollout budget (a 10-player match at the default one takes
-    # minutes): the heap does not grow with the budget, only the time does.
-    _check_small_heap("uno", 10, UNO_SMART_HEAP_K, (1, 2), rollouts=UNO_HEAP_ROLLOUTS)
+    _check_small_heap("uno", 10, UNO_HEAP_K, (2, 3, 10), rollouts=UNO_HEAP_ROLLOUTS)

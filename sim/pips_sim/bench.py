@@ -12,12 +12,10 @@ match fits in. The MicroPython figures come from scripts run under
 
 import argparse
 import json
-import os
 import platform
 import random
 import subprocess
 import sys
-import tempfile
 import time
 
 from pips_sim import mpy
@@ -30,8 +28,9 @@ BARS = {
     "uno_heap_k": 48,
 }
 
+# A small rollout budget for the UNO heap (a 10-player match at the default one
+# takes minutes on MicroPython): the heap does not grow with the budget.
 UNO_HEAP_ROLLOUTS = 8
-GC_THRESHOLD = 4096  # bytes: the heap figures are also measured with gc.threshold(4096)  # a 10-player smart match at the default budget takes minutes
 
 # The microsecond clock of both runtimes, for the scripts below.
 _TICKS = """
@@ -53,7 +52,29 @@ _RATE_SCRIPT = """
 import sys
 from pips import games, selfplay
 """ + _TICKS + """
-G = games.get(sys.argv[1])
+if sys.argv[1] == "null":
+
+    # A game that does nothing (two legal moves, over after 50): what the
+    # random-play loop and the protocol's calls cost by themselves.
+    class G:
+        max_moves = 2
+
+        def __init__(self, players, options, rng):
+            self.turn = 0
+            self.moves = 0
+
+        def legal(self, seat, out):
+            out[0] = 0
+            out[1] = 1
+            return 2
+
+        def play(self, seat, move):
+            self.moves += 1
+            if self.moves == 50:
+                self.turn = -1
+
+else:
+    G = games.get(sys.argv[1])
 players = int(sys.argv[2])
 budget_us = int(float(sys.argv[3]) * 1000000)
 play = selfplay.random_games
@@ -259,42 +280,11 @@ def rlcard_uno_rate(seconds, seed=1, players=2):
     return {"games": count, "moves": moves, "seconds": spent, "per_second": count / spent}
 
 
-def smallest_match_heap(name, players, seeds, tree, low_k=8, high_k=128, rollouts=-1):
-    """The smallest heap of a whole smart match: with MicroPython's default
-    collection (when the heap is full), with gc.threshold(GC_THRESHOLD), and
-    with that threshold and the code run in place from a ROMFS image (as from
-    flash on a board: the image's own size is subtracted)."""
-    path = [tree]
-    k = mpy.smallest_match_heap(name, players, seeds, path, low_k, high_k, rollouts)
-    k_gc = mpy.smallest_match_heap(
-        name, players, seeds, path, low_k, high_k, rollouts, GC_THRESHOLD
-    )
-    image = mpy.romfs_image(tree)
-    image_k = len(image) / 1024.0
-    with tempfile.NamedTemporaryFile(suffix=".rom", delete=False) as f:
-        f.write(image)
-    try:
-        base = int(image_k)
-        k_rom = mpy.smallest_match_heap(
-            name, players, seeds, [], base + low_k, base + high_k, rollouts, GC_THRESHOLD, f.name
-        )
-    finally:
-        os.remove(f.name)
-    return {
-        "heap_k": k,
-        "heap_k_gc_threshold": k_gc,
-        "heap_k_rom_gc_threshold": round(k_rom - image_k, 1),
-        "rom_image_k": round(image_k, 1),
-        "gc_threshold": GC_THRESHOLD,
-        "players": players,
-        "seeds": list(seeds),
-        "rollouts": rollouts,
-    }
-
-
-def lean_heap(name, players, seeds, tree):
-    """The lean device set-up's smallest heap (pips_sim.mpy.LEAN_MATCH_SCRIPT)."""
-    return {"heap_k": mpy.smallest_lean_heap(name, players, seeds, tree), "seeds": list(seeds)}
+def device_heap(name, players, seeds, tree, rollouts=-1):
+    """The smallest heap (KiB) in which a whole smart match runs as a device runs
+    it (pips_sim.mpy.LEAN_MATCH_SCRIPT on the device build), for every seed."""
+    k = mpy.smallest_lean_heap(name, players, seeds, tree, 16, 128, rollouts)
+    return {"heap_k": k, "seeds": list(seeds), "rollouts": rollouts}
 
 
 def uno_problem():
@@ -351,21 +341,11 @@ def measure(seconds=2.5, heap=True, out=print):
     if heap:
         block["heap"] = step(
             "Block 2-player smart match heap (bisection)",
-            smallest_match_heap,
-            "block",
-            2,
-            (1, 2, 3),
-            tree,
-        )
-        lean_tree = tree + "-O%d" % mpy.LEAN_OPT
-        mpy.build(lean_tree, opt=mpy.LEAN_OPT)
-        block["heap_lean"] = step(
-            "Block 2-player smart match heap, lean device set-up (bisection)",
-            lean_heap,
+            device_heap,
             "block",
             2,
             (1, 2, 3, 4, 5, 6, 7, 8),
-            lean_tree,
+            tree,
         )
     problem = uno_problem()
     if problem is not None:
@@ -389,6 +369,7 @@ def measure(seconds=2.5, heap=True, out=print):
         tree,
         DRAW,
     )
+    uno["floor"] = step("a game that does nothing, CPython", ours_rate, "null", 2, seconds)
     uno["smart_cpython"] = step("UNO smart decisions, CPython", smart_decisions, "uno", 2, seconds)
     uno["smart_micropython"] = step(
         "UNO smart decisions, MicroPython", smart_decisions, "uno", 2, seconds, tree
@@ -396,13 +377,11 @@ def measure(seconds=2.5, heap=True, out=print):
     if heap:
         uno["heap"] = step(
             "UNO 10-player smart match heap (bisection)",
-            smallest_match_heap,
+            device_heap,
             "uno",
             10,
-            (1, 2),
+            (2, 3, 4),
             tree,
-            16,
-            512,
             UNO_HEAP_ROLLOUTS,
         )
     return res
@@ -446,7 +425,10 @@ def table(res):
         "Pips benchmark: CPython %s, %s (%s)" % (res["cpython"], res["micropython"], res["machine"])
     )
     add("every figure measured in this run, each rate over about %.1f s" % res["seconds_each"])
-    add("heap: -X heapsize of the 64-bit unix port, modules from .mpy (a 32-bit board needs less)")
+    add(
+        "heap: -X heapsize of the 64-bit unix port, modules from the device build's .mpy"
+        " (-O%d), gc.threshold(1024); a 32-bit board needs less" % mpy.DEVICE_OPT
+    )
     for message in res["mpy_errors"]:
         add("mpy-cross failed: " + message.splitlines()[0])
     row = "%-44s %12s %12s   %s"
@@ -462,6 +444,19 @@ def table(res):
             label = "random games/s, draw only when stuck"
             ours, mp = d["cpython_stuck"], d["micropython_stuck"]
             _rate_rows(add, row, label, ours, mp, ref, ref_name, ratio_bar)
+        if "floor" in d and "error" not in d["floor"] and "error" not in ref:
+            # the most any game could reach through the protocol at our game lengths
+            floor = d["floor"]["moves"] / d["floor"]["seconds"]
+            ref_rate = ref["per_second"]
+            note = "at most " + ", ".join(
+                "%.1fx at %.0f moves a game" % (floor / per_game / ref_rate, per_game)
+                for per_game in [
+                    x["moves"] / max(1, x["games"])
+                    for x in (d["cpython"], d.get("cpython_stuck", {}))
+                    if "moves" in x
+                ]
+            )
+            add(row % ("a game that does nothing, moves/s", "%.0f" % floor, "", note))
         sc, sm = d["smart_cpython"], d["smart_micropython"]
         note = ""
         if smart_bar and "error" not in sm:
@@ -484,25 +479,6 @@ def table(res):
                 note = "bar %d KiB %s (seeds %s)" % (heap_bar, verdict, seeds)
             label = "smallest heap, smart match, %d players" % heap_players
             add(row % (label, "", _cell(h, "heap_k", "%d KiB"), note))
-            if "error" not in h:
-                note = "bar %d KiB %s" % (heap_bar, _verdict(h["heap_k_gc_threshold"] <= heap_bar))
-            label = "  the same with gc.threshold(%d)" % GC_THRESHOLD
-            add(row % (label, "", _cell(h, "heap_k_gc_threshold", "%d KiB"), note))
-            if "error" not in h:
-                ok = h["heap_k_rom_gc_threshold"] <= heap_bar
-                note = "bar %d KiB %s (code in flash, as frozen)" % (heap_bar, _verdict(ok))
-            label = "  and the code run from a ROMFS image"
-            add(row % (label, "", _cell(h, "heap_k_rom_gc_threshold", "%.1f KiB"), note))
-            lean = d.get("heap_lean", {})
-            if "heap_k" in lean:
-                ok = lean["heap_k"] <= heap_bar
-                note = "bar %d KiB %s (-O%d, gc.threshold(1024), seeds 1-8)" % (
-                    heap_bar,
-                    _verdict(ok),
-                    mpy.LEAN_OPT,
-                )
-                label = "  plain match loop, lean device set-up"
-                add(row % (label, "", "%d KiB" % lean["heap_k"], note))
         for key in sorted(d):
             if "error" in d[key]:
                 failures.append("%s %s: %s" % (title, key, d[key]["error"]))

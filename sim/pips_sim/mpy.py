@@ -27,6 +27,10 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_OUT = os.path.join(ROOT, "build", "mpy")
 _SOURCE_ONLY = ("main.py",)  # copied as they are
+# The device build (`make mpy`, `make deploy`, the heap measurements): -O3 leaves
+# out line numbers (a traceback says line 1) and asserts, so the bytecode a board
+# holds in RAM is smaller. The tests' general tree keeps line numbers (opt 0).
+DEVICE_OPT = 3
 _SKIPPED = ("manifest.py",)
 
 
@@ -89,8 +93,9 @@ def compile_one(src, dst, rel, cross=None, opt=0):
         raise MpyError("mpy-cross failed on %s:\n%s" % (os.path.relpath(src, ROOT), message))
 
 
-def build(out_dir=DEFAULT_OUT, sources=None, opt=0, force=False, errors=None):
+def build(out_dir=DEFAULT_OUT, sources=None, opt=DEVICE_OPT, force=False, errors=None):
     """Bring out_dir up to date; return the build-tree paths (re)written this time.
+    A tree last built at another optimisation level is rebuilt whole.
 
     `sources` is a list of (source path, path in the tree) pairs, by default
     every device-side file (see `device_sources()`). Stale .mpy files whose source is
@@ -99,6 +104,13 @@ def build(out_dir=DEFAULT_OUT, sources=None, opt=0, force=False, errors=None):
     it removed) and the build goes on with the other files."""
     if sources is None:
         sources = device_sources()
+    stamp = os.path.join(out_dir, ".opt")
+    if not force:
+        try:
+            with open(stamp) as f:
+                force = f.read().strip() != str(opt)
+        except OSError:
+            force = os.path.isdir(out_dir)
     cross = None
     written = []
     wanted = set()
@@ -133,6 +145,8 @@ def build(out_dir=DEFAULT_OUT, sources=None, opt=0, force=False, errors=None):
             path = os.path.normpath(os.path.join(folder, name))
             if name.endswith(".mpy") and path not in wanted:
                 os.remove(path)
+    with open(stamp, "w") as f:
+        f.write("%d\n" % opt)
     return written
 
 
@@ -316,17 +330,19 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-# The leanest way a board runs a bots-only match: bytecode compiled with -O3 (no
-# line numbers), a collection after every 1 KiB allocated, and a plain loop over
-# Match and the bots (no record kept; the game's module imported alone, as a
-# device built for one game would). argv = game name, players, seed; prints the
-# match's totals, which CPython's must equal.
+# The leanest way a board runs a bots-only match: the device build (DEVICE_OPT),
+# a collection after every 1 KiB allocated, and a plain loop over
+# Match and the bots (no record, no move texts; the game's module imported
+# alone, as a device built for one game would). It plays the very match
+# pips.selfplay.record_match plays (same generators, the same out-of-turn scan).
+# argv = game name, players, seed, rollouts (-1: the default budget); prints the
+# match's totals and moves, which CPython's must equal.
 LEAN_MATCH_SCRIPT = """
 import gc
 gc.threshold(1024)
 import sys
 from pips.match import Match
-from pips.bots import make
+from pips.bots import table_bots
 from pips.rng import Rng
 
 if sys.argv[1] == "block":
@@ -335,34 +351,44 @@ else:
     from pips.uno import Uno as G
 players = int(sys.argv[2])
 seed = int(sys.argv[3])
-bots = [make("smart", Rng(seed * 1000 + 17 + s), G) for s in range(players)]
+bots = table_bots(("smart",) * players, Rng(seed * 1000 + 17), G, int(sys.argv[4]))
 m = Match(G, players, None, seed)
+buf = bytearray(G.max_moves) if getattr(G, "out_of_turn", False) else None
+moves = 0
 while not m.over:
     g = m.new_hand()
     while g.turn >= 0:
         s = g.turn
         g.play(s, bots[s].choose(g.view(s)))
+        moves += 1
+        if buf is None:
+            continue
+        for o in range(players):
+            if g.turn >= 0 and o != g.turn and g.legal(o, buf) > 0:
+                move = bots[o].choose(g.view(o))
+                if move >= 0:
+                    g.play(o, move)
+                    moves += 1
     m.end_hand()
-print("totals", m.totals)
+    g = None  # let the hand go before the next is dealt
+print("totals", m.totals, "moves", moves)
 """
-LEAN_OPT = 3
 
 
-def lean_match_totals(name, players, seed):
-    """The totals the lean match script must print (the same match on CPython:
-    selfplay seeds the bots alike; for games without out-of-turn moves)."""
+def lean_match_totals(name, players, seed, rollouts=-1):
+    """What the lean match script must print: the same match on CPython."""
     from pips.games import get
     from pips.selfplay import record_match
 
-    totals = record_match(get(name), players, seed, "smart", keep=False)["totals"]
-    return "totals %r" % (totals,)
+    r = record_match(get(name), players, seed, "smart", rollouts, keep=False)
+    return "totals %r moves %d" % (r["totals"], r["moves"])
 
 
-def smallest_lean_heap(name, players, seeds, tree, low_k=16, high_k=96):
+def smallest_lean_heap(name, players, seeds, tree, low_k=16, high_k=96, rollouts=-1):
     """The smallest heap (KiB) of the lean match (LEAN_MATCH_SCRIPT) for every seed;
-    `tree` must be built with opt=LEAN_OPT. Checks the totals against CPython's."""
-    args_list = tuple((name, str(players), str(s)) for s in seeds)
-    want = dict((str(s), lean_match_totals(name, players, s)) for s in seeds)
+    `tree` is a device build (opt=DEVICE_OPT). Checks the totals against CPython's."""
+    args_list = tuple((name, str(players), str(s), str(rollouts)) for s in seeds)
+    want = dict((str(s), lean_match_totals(name, players, s, rollouts)) for s in seeds)
     k, outs = smallest_heap(LEAN_MATCH_SCRIPT, low_k, high_k, [tree], args_list)
     for args, out in zip(args_list, outs):
         if want[args[2]] not in out:

@@ -10,7 +10,7 @@ smaller. The line grows outwards from the middle of its buffer (`lo` .. `hi`).
 """
 
 from pips.compat import const
-from pips.game import Game, new_rng
+from pips.game import Game, View, new_rng
 from pips.rng import Rng
 from pips.tiles import HI, LO, PIPS, WITH, BIT_CODE, ALL, COUNT, DOUBLES
 from pips import tiles
@@ -31,7 +31,7 @@ def lay_moves(hand, left, right, out):
         while hand:
             low = hand & -hand
             hand ^= low
-            m = BIT_CODE[low] * 2
+            m = BIT_CODE[low % 37] * 2
             out[n] = m
             n += 1
             if not low & DOUBLES:
@@ -47,7 +47,7 @@ def lay_moves(hand, left, right, out):
     while hand:
         low = hand & -hand
         hand ^= low
-        t = BIT_CODE[low] * 2
+        t = BIT_CODE[low % 37] * 2
         if low & wl:
             out[n] = t
             n += 1
@@ -173,7 +173,7 @@ class Block(Game):
         while hand:
             low = hand & -hand
             hand ^= low
-            m = BIT_CODE[low] * 2
+            m = BIT_CODE[low % 37] * 2
             if low & wl:
                 out[n] = m
                 n += 1
@@ -271,7 +271,7 @@ class Block(Game):
             count = 0
             while m:
                 b = m & -m
-                count += PIPS[BIT_CODE[b]]
+                count += PIPS[BIT_CODE[b % 37]]
                 m ^= b
             total += count
             if count < low:
@@ -338,7 +338,7 @@ class Block(Game):
                     while fit:
                         low = fit & -fit
                         fit ^= low
-                        buf[k] = code_of[low]
+                        buf[k] = code_of[low % 37]
                         k += 1
                     bit = 1 << buf[(r >> 3) % k]
                     side = 2 if bit & wr and (not bit & wl or r & 512) else 1
@@ -351,7 +351,7 @@ class Block(Game):
                     while fit:
                         low = fit & -fit
                         fit ^= low
-                        t = code_of[low]
+                        t = code_of[low % 37]
                         rest = hand ^ low
                         base = pips[t] * 2 + (6 if low & DOUBLES else 0)
                         if low & wl:
@@ -386,7 +386,7 @@ class Block(Game):
                                 side = 2
             else:
                 bit = fit
-            t = code_of[bit]
+            t = code_of[bit % 37]
             if side == 2 or not side and not bit & wl:
                 end = pips[t] - right
                 line[hi] = t * 2 + (end > right)
@@ -420,19 +420,9 @@ class Block(Game):
 
     # -- notation --------------------------------------------------------
     def move_text(self, move):
-        if move == PASS:
-            return "pass"
-        if move == DRAW:
-            return "draw"
-        hi = HI[move >> 1]
-        lo = LO[move >> 1]
-        side = move & 1
-        if self.left < 0:
-            # the opening tile: side 1 shows the smaller half on the left
-            return "%d-%d" % ((lo, hi) if side else (hi, lo))
-        if lo == (self.right if side else self.left):
-            hi, lo = lo, hi  # the half touching the end first, as in `3-5 R`
-        return "%d-%d %s" % (hi, lo, "LR"[side])
+        from pips.block_text import move_text
+
+        return move_text(self, move)
 
     def parse_move(self, seat, text):
         from pips.block_text import parse_move
@@ -445,6 +435,9 @@ class Block(Game):
 
     # -- what is shown -----------------------------------------------------
     def line_codes(self):
+        """The line left to right as (left half, right half) pairs."""
+        from pips.block_text import line_pairs
+
         return line_pairs(self.line, self.lo, self.hi)
 
     def info(self):
@@ -478,16 +471,6 @@ class Block(Game):
         return k
 
 
-def line_pairs(line, lo, hi):
-    """The line left to right as (left half, right half) pairs."""
-    out = []
-    for i in range(lo, hi):
-        e = line[i]
-        t = e >> 1
-        out.append((LO[t], HI[t]) if e & 1 else (HI[t], LO[t]))
-    return out
-
-
 def _refuse(why, a=0, b=0):
     """The ValueError for an illegal move (its message is built in pips.block_text)."""
     from pips.block_text import refuse
@@ -507,7 +490,7 @@ def _forbidden(lack):
     return forbid
 
 
-class BlockView:
+class BlockView(View):
     """What one seat of a Block hand may see.
 
     Presentation fields shared by every domino view (the screens use only these):
@@ -515,6 +498,7 @@ class BlockView:
 
     piece_kind = "tile"
     table_kind = "line"
+    text_module = "pips.block_text"  # hand_list, line_pairs, ends: see pips.game.View
     # A bot makes a view per decision, at the peak of a match's heap. MicroPython
     # sizes an object's attribute table by steps (17 slots, then 23): fields
     # that nearly always hold the class default below are set on the instance
@@ -545,19 +529,6 @@ class BlockView:
         if game.winner >= 0:
             self.winner = game.winner
         self.scores = list(game.scores)
-
-    def hand_list(self):
-        """Own tiles in display order: heaviest first."""
-        ts = tiles.codes(self.hand)
-        ts.sort(key=lambda t: (PIPS[t], HI[t]), reverse=True)
-        return ts
-
-    def line_pairs(self):
-        return line_pairs(self.line, self.lo, self.hi)
-
-    @property
-    def ends(self):
-        return () if self.left < 0 else (self.left, self.right)
 
     move_piece = Block.move_piece
     move_text = Block.move_text
@@ -659,7 +630,7 @@ class BlockView:
                     while allowed:
                         low = allowed & -allowed
                         allowed ^= low
-                        pool[k] = code_of[low]
+                        pool[k] = code_of[low % 37]
                         k += 1
                 need = sizes[s]
                 if k < need:

@@ -1,11 +1,56 @@
-"""Block's notation input, the referee's table, refusal messages and the rare
-fallbacks of BlockView.sample: what neither a bot match nor the screens need,
-kept out of pips.block so that the device's heap holds less (pips.block imports
-this module only when one of them is asked for)."""
+"""Block's notation, the referee's table, refusal messages, what the screens ask
+of a view, and the rare fallbacks of BlockView.sample: what a bots-only match
+never needs, kept out of pips.block so that the device's heap holds less
+(pips.block imports this module only when one of them is asked for)."""
 
 from pips import tiles, tiles_text
-from pips.tiles import HI, WITH, BIT_CODE, ALL, COUNT
-from pips.block import PASS, HAND
+from pips.tiles import HI, LO, PIPS, WITH, BIT_CODE, ALL, COUNT
+from pips.block import PASS, DRAW, HAND
+
+
+def move_text(game, move):
+    """Block.move_text (and BlockView's): `6-3` opens (its first half on the
+    left), `3-5 R` lays 3-5 with its 3 touching the right end, `pass`."""
+    if move == PASS:
+        return "pass"
+    if move == DRAW:
+        return "draw"
+    hi = HI[move >> 1]
+    lo = LO[move >> 1]
+    side = move & 1
+    if game.left < 0:
+        # the opening tile: side 1 shows the smaller half on the left
+        return "%d-%d" % ((lo, hi) if side else (hi, lo))
+    if lo == (game.right if side else game.left):
+        hi, lo = lo, hi  # the half touching the end first, as in `3-5 R`
+    return "%d-%d %s" % (hi, lo, "LR"[side])
+
+
+def line_pairs(line, lo, hi):
+    """The line left to right as (left half, right half) pairs."""
+    out = []
+    for i in range(lo, hi):
+        e = line[i]
+        t = e >> 1
+        out.append((LO[t], HI[t]) if e & 1 else (HI[t], LO[t]))
+    return out
+
+
+class ViewText:
+    """BlockView's methods for the screens (see pips.game.View)."""
+
+    def hand_list(self):
+        """Own tiles in display order: heaviest first."""
+        ts = tiles.codes(self.hand)
+        ts.sort(key=lambda t: (PIPS[t], HI[t]), reverse=True)
+        return ts
+
+    def line_pairs(self):
+        return line_pairs(self.line, self.lo, self.hi)
+
+    @property
+    def ends(self):
+        return () if self.left < 0 else (self.left, self.right)
 
 
 def refuse(why, a=0, b=0):
@@ -130,7 +175,7 @@ def assign(view, rng, hands, opponents):
                     low = m & -m
                     m ^= low
                     held[h] ^= low
-                    if place(BIT_CODE[low]):
+                    if place(BIT_CODE[low % 37]):
                         held[h] |= bit
                         return True
                     held[h] |= low

@@ -1,7 +1,10 @@
 """Bots. Each decides from a View only (see pips.game), never from the whole state.
 
-A bot is made with its own generator (so swapping bots never changes the deals)
-and answers `choose(view)`. The smart bot can also think in slices for a screen
+A bot is made with a generator apart from the deal's (so swapping bots never
+changes the deals) and answers `choose(view)`. A bot keeps nothing of a seat
+between decisions, so at one table the seats of a level share one bot, and all
+the bots one generator (`table_bots`): their decisions never overlap, and a
+small heap need not hold ten bots and ten generators of 55 words each. The smart bot can also think in slices for a screen
 that must keep drawing: `begin(view)`, then `step()` until it returns a move
 (>= 0).
 
@@ -15,9 +18,9 @@ from pips.rng import Rng
 
 LEVELS = ("random", "greedy", "smart")
 
-# One rollout world, playout buffer and saved generator words for all the smart
-# bots of a table (per game and player count): their decisions never overlap,
-# and on a small heap ten private copies would not fit.
+# One rollout world and playout buffer for all the smart bots of a table (per
+# game and player count): their decisions never overlap, and on a small heap ten
+# private copies would not fit.
 _SHARED = {}
 
 
@@ -118,8 +121,8 @@ class SmartBot(RandomBot):
         key = (view.game_class, view.players)
         shared = _SHARED.get(key)
         if shared is None:
-            # [rollout world, playout buffer, saved generator words, saved index]
-            shared = [None, bytearray(len(self.buf)), list(self.rng._words), 0]
+            # [rollout world, playout buffer]
+            shared = [None, bytearray(len(self.buf))]
             _SHARED[key] = shared
         self.shared = shared
 
@@ -131,9 +134,7 @@ class SmartBot(RandomBot):
         n = self.n
         todo = n * self.per_move
         rng = self.rng
-        words = rng._words
         shared = self.shared
-        saved = shared[2]
         scratch = shared[1]
         seat = view.seat
         buf = self.buf
@@ -143,11 +144,9 @@ class SmartBot(RandomBot):
             i = done % n
             # every move of a round starts from the same generator state: same deal, same luck
             if i == 0:
-                saved[:] = words
-                shared[3] = rng._at
+                rng.mark()
             else:
-                words[:] = saved
-                rng._at = shared[3]
+                rng.rewind()
             world = view.sample(rng, shared[0])
             shared[0] = world
             world.play(seat, buf[i])
@@ -196,3 +195,15 @@ def make(level, rng=None, game_class=None, rollouts=-1):
     if level == "smart":
         return SmartBot(rng, game_class, rollouts)
     raise ValueError("no bot %r (random, greedy or smart)" % level)
+
+
+def table_bots(levels, rng, game_class=None, rollouts=-1):
+    """A bot per seat for `levels` (one level per seat): one bot per level, all
+    drawing from `rng`. None for a seat whose level is None (a human)."""
+    made = {}
+    out = []
+    for level in levels:
+        if level is not None and level not in made:
+            made[level] = make(level, rng, game_class, rollouts)
+        out.append(made.get(level))
+    return out

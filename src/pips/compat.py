@@ -1,4 +1,7 @@
-"""What differs between MicroPython, CircuitPython and CPython, in one place."""
+"""What differs between MicroPython, CircuitPython and CPython, in one place.
+
+Only `const` lives here: every core module imports this, so on a small heap it
+stays tiny (the screens' clock helpers are in pips.ui.keys)."""
 
 try:
     from micropython import const
@@ -6,15 +9,3 @@ except ImportError:  # CPython: const() is just the value
 
     def const(value):
         return value
-
-
-try:
-    from time import ticks_ms, ticks_diff
-except ImportError:  # CPython and CircuitPython without ticks
-    from time import monotonic as _monotonic
-
-    def ticks_ms():
-        return int(_monotonic() * 1000)
-
-    def ticks_diff(a, b):
-        return a - b

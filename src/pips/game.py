@@ -139,5 +139,24 @@ class Game:
         self.play(seat, self.parse_move(seat, text))
 
 
+class View:
+    """The base of every game's View. What only the screens and the command line
+    ask of a view (its hand in display order, the table's layout, ...) lives in
+    the class ViewText of the game's text module (`text_module`) and joins the
+    view's class on first use: bots never ask, so a bots-only match on a small
+    heap never loads that module. (Only views do this: on CPython a class with
+    __getattr__ reads its attributes a fifth slower, and games are the hot path.)"""
+
+    text_module = ""
+
+    def __getattr__(self, name):
+        if name[:1] == "_" or not self.text_module:
+            raise AttributeError(name)
+        module = __import__(self.text_module, None, None, ("ViewText",))
+        value = getattr(module.ViewText, name)  # AttributeError when it has none
+        setattr(type(self), name, value)
+        return getattr(self, name)
+
+
 def new_rng(seed):
     return seed if isinstance(seed, Rng) else Rng(seed)

@@ -1,23 +1,30 @@
 """The project's one random generator: same seed, same numbers, on every runtime.
 
 An additive lagged Fibonacci generator (Knuth, TAOCP vol. 2, 3.2.2, lags 24 and
-55) on 28-bit words. Every value and every intermediate sum stays below 2**30,
-so on a 32-bit MicroPython port nothing ever becomes a heap-allocated long int:
-drawing a number allocates nothing. Seeding runs three tiny Wichmann-Hill
-congruential generators whose products stay below 2**23.
+55) on 28-bit words: X[n] = (X[n-55] + X[n-24]) mod 2**28. Every value and every
+intermediate sum stays below 2**30, so on a 32-bit MicroPython port nothing ever
+becomes a heap-allocated long int: drawing a number allocates nothing. Seeding
+runs three tiny Wichmann-Hill congruential generators whose products stay
+below 2**23.
+
+The words are made 55 at a time (`_refill`, two plain loops) and handed out in
+order, so drawing a number is an index and a compare.
 """
 
 from pips.compat import const
 
 _MASK = const(0xFFFFFFF)  # 28 bits
 _LAGS = const(55)
-_SHORT = const(31)  # 55 - 24: distance from the oldest word to X[k-24]
+_SHORT = const(24)
 
 
 class Rng:
     def __init__(self, seed=0):
         self._words = [0] * _LAGS
-        self._at = 0
+        self._at = _LAGS  # the next word to hand out; _LAGS: refill first
+        self._saved = None  # mark()'s copy of the words, made on the first mark
+        self._saved_at = 0
+        self.marks = 0  # how many times mark() was called
         self.seed(seed)
 
     def seed(self, seed):
@@ -36,35 +43,38 @@ class Rng:
             # nearby seeds (every below(2) would draw alike)
             words[i] = ((a << 13) ^ (b << 6) ^ c ^ a) & _MASK
         words[0] |= 1  # at least one odd word gives the full period
+        self._refill()  # two rounds discarded: the seeding's traces fade
+        self._refill()
+        self._at = _LAGS
+
+    def _refill(self):
+        """The next 55 words, in place: words[i] holds X[n-55] and, for i < 24,
+        words[i + 31] still holds X[n-24]; from i = 24 on, X[n-24] is the new
+        words[i - 24]."""
+        words = self._words
+        for i in range(_SHORT):
+            words[i] = (words[i] + words[i + _LAGS - _SHORT]) & _MASK
+        for i in range(_SHORT, _LAGS):
+            words[i] = (words[i] + words[i - _SHORT]) & _MASK
         self._at = 0
-        for _ in range(2 * _LAGS):
-            self.next()
 
     def next(self):
         """The next 28-bit number."""
-        words = self._words
         at = self._at
-        other = at + _SHORT
-        if other >= _LAGS:
-            other -= _LAGS
-        value = (words[at] + words[other]) & _MASK
-        words[at] = value
-        at += 1
-        self._at = at if at < _LAGS else 0
-        return value
+        if at == _LAGS:
+            self._refill()
+            at = 0
+        self._at = at + 1
+        return self._words[at]
 
     def below(self, n):
         """A number in 0 .. n-1 (n at most a few thousand: the bias is below 1e-5)."""
-        words = self._words
         at = self._at
-        other = at + _SHORT
-        if other >= _LAGS:
-            other -= _LAGS
-        value = (words[at] + words[other]) & _MASK
-        words[at] = value
-        at += 1
-        self._at = at if at < _LAGS else 0
-        return value % n
+        if at == _LAGS:
+            self._refill()
+            at = 0
+        self._at = at + 1
+        return self._words[at] % n
 
     def shuffle(self, items, count=-1, picks=-1):
         """Shuffle the first `count` entries of a bytearray or list in place.
@@ -78,17 +88,32 @@ class Rng:
         words = self._words
         at = self._at
         for i in range(picks):
-            other = at + _SHORT
-            if other >= _LAGS:
-                other -= _LAGS
-            value = (words[at] + words[other]) & _MASK
-            words[at] = value
-            at += 1
             if at == _LAGS:
+                self._refill()
                 at = 0
-            j = i + value % (count - i)
+            j = i + words[at] % (count - i)
+            at += 1
             items[i], items[j] = items[j], items[i]
         self._at = at
+
+    def mark(self):
+        """Remember the state: rewind() then draws the same numbers again (a bot
+        trying its moves on the same luck). Allocates only on the first call."""
+        if self._saved is None:
+            self._saved = list(self._words)
+        else:
+            self._saved[:] = self._words
+        self._saved_at = self._at
+        self.marks += 1
+
+    def rewind(self):
+        """Back to the state of the last mark()."""
+        self._words[:] = self._saved
+        self._at = self._saved_at
+
+    def at_mark(self):
+        """True when the state is the last mark()'s (the next numbers are the same)."""
+        return self._at == self._saved_at and self._words == self._saved
 
     def fork(self):
         """A new generator seeded from this one (for a bot's own choices)."""

@@ -6,7 +6,7 @@ state, and `record_match(..., keep=False)` keeps no move texts at all, only
 their digest.
 """
 
-from pips.bots import make
+from pips.bots import table_bots
 from pips.compat import const
 from pips.match import Match
 from pips.rng import Rng
@@ -43,13 +43,12 @@ def record_match(
     moves    how many moves were played
     totals, ranks, hands_played   the match's outcome
 
-    levels: a bot level per seat (or one level for every seat); the bot of seat
-    s draws from Rng(seed * 1000 + 17 + s), the match deals from `seed`."""
+    levels: a bot level per seat (or one level for every seat); the seats of a
+    level share one bot, and every bot draws from one generator,
+    Rng(seed * 1000 + 17) (see pips.bots); the match deals from `seed`."""
     if isinstance(levels, str):
         levels = (levels,) * players
-    bots = [
-        make(levels[s], Rng(seed * 1000 + 17 + s), game_class, rollouts) for s in range(players)
-    ]
+    bots = table_bots(levels, Rng(seed * 1000 + 17), game_class, rollouts)
     match = Match(game_class, players, options, seed)
     out_of_turn = getattr(game_class, "out_of_turn", False)
     buf = bytearray(game_class.max_moves) if out_of_turn else None  # for the catch scan

@@ -19,8 +19,10 @@ PIPS = bytes(HI[t] + LO[t] for t in range(COUNT))
 WITH = tuple(sum(1 << t for t in range(COUNT) if HI[t] == v or LO[t] == v) for v in range(7))
 DOUBLES = sum(1 << t for t in range(COUNT) if HI[t] == LO[t])
 
-# A single bit back to its tile code (no int.bit_length() on MicroPython).
-BIT_CODE = {1 << t: t for t in range(COUNT)}
+# A single bit back to its tile code (no int.bit_length() on MicroPython):
+# BIT_CODE[bit % 37]. 2 is a primitive root of 37, so 2**t % 37 differs for every
+# t below 36; 37 bytes cost a tenth of what a dict of 28 entries does.
+BIT_CODE = bytes(sum(t for t in range(COUNT) if (1 << t) % 37 == r) for r in range(37))
 
 
 def text(t):
@@ -33,7 +35,7 @@ def codes(mask):
     out = []
     while mask:
         low = mask & -mask
-        out.append(BIT_CODE[low])
+        out.append(BIT_CODE[low % 37])
         mask ^= low
     return out
 
@@ -45,7 +47,7 @@ def code_bytes(mask):
     i = 0
     while mask:
         low = mask & -mask
-        out[i] = BIT_CODE[low]
+        out[i] = BIT_CODE[low % 37]
         mask ^= low
         i += 1
     return out

@@ -50,6 +50,6 @@ def pips(mask):
     total = 0
     while mask:
         low = mask & -mask
-        total += PIPS[BIT_CODE[low]]
+        total += PIPS[BIT_CODE[low % 37]]
         mask ^= low
     return total

@@ -23,7 +23,7 @@ missed call is open); the others only from the seat whose turn it is.
 """
 
 from pips.compat import const
-from pips.game import Game, new_rng
+from pips.game import Game, View, new_rng
 from pips.rng import Rng
 from pips import cards
 from pips.cards import COLOR, RANK, POINTS, COPIES
@@ -47,9 +47,6 @@ PLUS4 = const(1)  # accept or challenge
 NAME = const(2)  # name the colour of a first card W
 DRAWN = const(3)  # play the card just drawn, or keep it
 PENDING_TEXT = (None, "+4", "color", "drawn")
-
-_NAMES = ("draw", "keep", "accept", "challenge")  # DRAW .. CHALLENGE
-
 
 def _card(move):
     """(kind, colour it leaves active) of a card move, or (-1, 0)."""
@@ -118,10 +115,10 @@ class Uno(Game):
 
     def _clear(self, dealer):
         self.dealer = dealer
-        self.nout = 0
+        left = self.players
         for s in range(self.players):
-            self.nout += self.out[s]
-        self.left = self.players - self.nout
+            left -= self.out[s]
+        self.left = left  # seats still in
         self.nstock = 0
         self.nbottom = 0
         self.fixed = False
@@ -150,7 +147,6 @@ class Uno(Game):
         return cards.parse_list(text)
 
     def _deal(self, deal):
-        players = self.players
         seats = self.left
         dealt = _HAND * seats
         rng = self.rng
@@ -224,7 +220,7 @@ class Uno(Game):
             seat = 0
         elif seat < 0:
             seat = n - 1
-        if self.nout:
+        if self.left < n:  # someone resigned
             out = self.out
             while out[seat]:
                 seat += d
@@ -530,38 +526,9 @@ class Uno(Game):
         self.moves += 1
 
     def _resign(self, seat):
-        hands = self.hands
-        base = seat * 54
-        stock = self.stock
-        ns = self.nstock
-        for k in range(54):
-            for _ in range(hands[base + k]):
-                stock[ns] = k
-                ns += 1
-            hands[base + k] = 0
-        self.nstock = ns
-        self.fixed = False  # shuffled in: the whole draw pile is drawn at random now
-        self.nbottom = 0
-        self.sizes[seat] = 0
-        for c in range(4):
-            self.ccount[seat * 4 + c] = 0
-        self.out[seat] = 1
-        self.nout += 1
-        self.left -= 1
-        self.moves += 1
-        self.reveal = None
-        if self.catchable == seat or self.turn == seat:
-            self.catchable = -1
-        if self.left == 1:
-            last = 0
-            while self.out[last]:
-                last += 1
-            self._finish(last)
-            return
-        if self.turn == seat:
-            if self.ask != NAME:
-                self.ask = NONE
-            self.turn = self._next(seat)
+        from pips.uno_text import resign
+
+        resign(self, seat)
 
     def _finish(self, winner):
         self.turn = -1
@@ -575,23 +542,9 @@ class Uno(Game):
 
     # -- notation --------------------------------------------------------
     def move_text(self, move):
-        if move < DRAW:
-            kind, color = _card(move)
-            if kind < 0:
-                return "?%d" % move
-            s = cards.text(kind, color if kind >= _W else 4)
-            return s + " uno" if move & _CALL else s
-        if move >= CATCH:
-            return "catch %d" % (move - CATCH)
-        if COLOR_MOVE <= move < COLOR_MOVE + 4:
-            return "color " + cards.COLORS[move - COLOR_MOVE]
-        if move <= CHALLENGE:
-            return _NAMES[move - DRAW]
-        if move == UNO:
-            return "uno"
-        if move == RESIGN:
-            return "resign"
-        return "?%d" % move
+        from pips.uno_text import move_text
+
+        return move_text(self, move)
 
     def parse_move(self, seat, text):
         from pips.uno_text import parse_move
@@ -741,7 +694,7 @@ _PENALTY = const(4)
 _SEATS = const(5)
 
 
-class UnoView:
+class UnoView(View):
     """What one seat of an UNO hand may see.
 
     Presentation fields for the screens: piece_kind "card", table_kind "pile",
@@ -755,6 +708,7 @@ class UnoView:
 
     piece_kind = "card"
     table_kind = "pile"
+    text_module = "pips.uno_text"  # hand_list, pending: see pips.game.View
     _hand_stride = 0  # for Uno.legal: one hand, not one per seat
     _color_stride = 0
 
@@ -790,10 +744,6 @@ class UnoView:
         self.rest = rest
 
     @property
-    def pending(self):
-        return PENDING_TEXT[self.ask]
-
-    @property
     def winner(self):
         return self.rest[_WINNER] - 1
 
@@ -808,14 +758,6 @@ class UnoView:
     def p4(self):
         """(seat, colour it replaced) of the +4 to answer."""
         return self.rest[_P4SEAT] - 1, self.rest[_P4COLOR]
-
-    def hand_list(self):
-        """Own cards sorted by colour then rank (kind order), repeats included."""
-        out = []
-        for k in range(54):
-            for _ in range(self.hands[k]):
-                out.append(k)
-        return out
 
     def move_piece(self, move):
         return _card(move)[0]
@@ -862,8 +804,8 @@ class UnoView:
         hands and the draw pile. `world` (a hand from an earlier call) is refilled;
         without one, a spare hand shared by every view is.
 
-        The last deal is remembered with the generator state it came from: a
-        smart bot that restarts the generator to try each move on the same deal
+        The last deal is remembered with the generator's mark it came from: a
+        smart bot that rewinds the generator to try each move on the same deal
         gets it copied rather than dealt again (a 10-player deal is most of a
         short rollout's cost), and the generator is moved on as the deal would."""
         global _spare, _memo
@@ -872,16 +814,16 @@ class UnoView:
             world = _spare
             if world is None or world.players != players:
                 world = _spare = Uno(players)
-        words = rng._words
         memo = _memo
         if memo is None:
             memo = _memo = _Memo()
             memo.deal = bytearray(10 * 58 + 108)
             memo.pool = bytearray(108)
-            memo.words = list(words)
             memo.view = None
+            memo.mark = -1
         size = players * 54
-        if memo.view is self and rng._at == memo.at and words == memo.words:
+        from_mark = rng.at_mark()
+        if from_mark and memo.view is self and memo.mark == rng.marks:
             # the same generator state deals the same cards: copy them
             kept = memoryview(memo.deal)
             world.hands[:] = kept[:size]
@@ -896,8 +838,7 @@ class UnoView:
         if memo.view is not self:
             memo.view = self
             self._unseen(memo)
-        memo.words[:] = words
-        memo.at = rng._at
+        memo.mark = rng.marks if from_mark else -1
         memo.steps = self._deal(world, rng, memo)
         kept = memo.deal
         kept[:size] = world.hands
@@ -977,11 +918,10 @@ class UnoView:
         world.out[:] = memoryview(rest)[i : i + players]
         world.called[:] = memoryview(rest)[i + players : i + 2 * players]
         world.recent[:] = memoryview(rest)[i + 2 * players : i + 3 * players]
-        nout = 0
+        left = players
         for s in range(players):
-            nout += rest[i + s]
-        world.nout = nout
-        world.left = players - nout
+            left -= rest[i + s]
+        world.left = left
         world.dealer = 0
         world.top = self.top
         world.color = self.color
@@ -1008,8 +948,9 @@ UnoView.game_class = Uno
 
 
 class _Memo:
-    """View.sample's last deal, the generator state it came from and how many
-    steps it took, and the unseen cards of the view it was dealt for."""
+    """View.sample's last deal, the generator's mark it was dealt from (Rng.mark;
+    -1: dealt from elsewhere) and how many steps it took, and the unseen cards of
+    the view it was dealt for."""
 
 
 _ZERO54 = bytes(54)

@@ -1,8 +1,54 @@
-"""UNO's notation input, the referee's table and match ranks: what a bot-only
-match never needs, kept out of pips.uno so that the device's heap holds less."""
+"""UNO's notation, the referee's table, match ranks and what the screens ask of a
+view: what a bots-only match never needs, kept out of pips.uno so that the
+device's heap holds less."""
 
 from pips import cards
+from pips.cards import WILD
+from pips.compat import const
 from pips.uno import DRAW, KEEP, ACCEPT, CHALLENGE, COLOR_MOVE, UNO, RESIGN, CATCH, PENDING_TEXT
+from pips.uno import NAME, NONE
+from pips.uno import _card
+
+_CALL = const(64)  # pips.uno's UNO flag on a card move
+_NAMES = ("draw", "keep", "accept", "challenge")  # DRAW .. CHALLENGE
+
+
+def move_text(game, move):
+    """Uno.move_text (and UnoView's): `R7`, `W+4:G`, `R7 uno`, `draw`, `catch 2`..."""
+    if move < DRAW:
+        kind, color = _card(move)
+        if kind < 0:
+            return "?%d" % move
+        s = cards.text(kind, color if kind >= WILD else cards.NO_COLOR)
+        return s + " uno" if move & _CALL else s
+    if move >= CATCH:
+        return "catch %d" % (move - CATCH)
+    if COLOR_MOVE <= move < COLOR_MOVE + 4:
+        return "color " + cards.COLORS[move - COLOR_MOVE]
+    if move <= CHALLENGE:
+        return _NAMES[move - DRAW]
+    if move == UNO:
+        return "uno"
+    if move == RESIGN:
+        return "resign"
+    return "?%d" % move
+
+
+class ViewText:
+    """UnoView's methods for the screens (see pips.game.View)."""
+
+    def hand_list(self):
+        """Own cards sorted by colour then rank (kind order), repeats included."""
+        out = []
+        for k in range(54):
+            for _ in range(self.hands[k]):
+                out.append(k)
+        return out
+
+    @property
+    def pending(self):
+        """What the seat to act must answer: None, "+4", "color" or "drawn"."""
+        return PENDING_TEXT[self.ask]
 
 _WORDS = {"draw": DRAW, "keep": KEEP, "accept": ACCEPT, "challenge": CHALLENGE, "uno": UNO,
           "resign": RESIGN}
@@ -90,3 +136,39 @@ RULES = (
     " value, S V +2 20, W W+4 50.",
     "First to the target (500 or 200) wins; single-hand mode ends after one hand.",
 )
+
+
+def resign(self, seat):
+    """Uno._resign: the seat's cards go into the draw pile and it leaves the hand
+    (the hand ends when one seat is left). Rare, so kept out of pips.uno."""
+    hands = self.hands
+    base = seat * 54
+    stock = self.stock
+    ns = self.nstock
+    for k in range(54):
+        for _ in range(hands[base + k]):
+            stock[ns] = k
+            ns += 1
+        hands[base + k] = 0
+    self.nstock = ns
+    self.fixed = False  # shuffled in: the whole draw pile is drawn at random now
+    self.nbottom = 0
+    self.sizes[seat] = 0
+    for c in range(4):
+        self.ccount[seat * 4 + c] = 0
+    self.out[seat] = 1
+    self.left -= 1
+    self.moves += 1
+    self.reveal = None
+    if self.catchable == seat or self.turn == seat:
+        self.catchable = -1
+    if self.left == 1:
+        last = 0
+        while self.out[last]:
+            last += 1
+        self._finish(last)
+        return
+    if self.turn == seat:
+        if self.ask != NAME:
+            self.ask = NONE
+        self.turn = self._next(seat)
