@@ -5,7 +5,9 @@ MicroPython runs this file at boot. It imports the board file named by BOARD
 surface on its display, and runs the screens' App at about 30 frames a second:
 read the keys, let the App update and draw (its frame() ends by sending the
 dirty areas to the panel), then spend what is left of the frame collecting
-garbage and sleeping.
+garbage and sleeping. After a change of screen the garbage is collected in
+any case: the screen left has let go of its modules (pips.ui.app), and they go
+before the next screen draws.
 
 Tests import this module on the unix port and call `run(board)` with the
 unix_sim board (and a frame limit); `__name__` is "__main__" only at boot.
@@ -48,6 +50,7 @@ def run(board, frames=-1, app=None, on_frame=None):
     ticks_diff = board.ticks_diff
     read_keys = board.read_keys
     count = 0
+    screen = app.screen
     while app.running and count != frames:
         start = ticks_ms()
         app.frame(read_keys(), start)  # draws, then flushes the dirty areas to the panel
@@ -55,8 +58,10 @@ def run(board, frames=-1, app=None, on_frame=None):
         if on_frame is not None and on_frame(app, count):
             break
         spare = FRAME_MS - ticks_diff(ticks_ms(), start)
-        if spare >= _GC_MS:
-            # The collector's pause falls in time the frame has to wait anyway.
+        if spare >= _GC_MS or app.screen is not screen:
+            # The collector's pause falls in time the frame has to wait anyway; after
+            # a change of screen it runs in any case, before the next screen draws.
+            screen = app.screen
             gc.collect()
             spare = FRAME_MS - ticks_diff(ticks_ms(), start)
         if spare > 0:

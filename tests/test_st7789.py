@@ -10,7 +10,6 @@ CPython, independently of the driver).
 """
 
 import os
-import struct
 
 import pytest
 

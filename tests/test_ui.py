@@ -122,9 +122,7 @@ def test_dio_fast_fill_matches_displayio_pixels():
             s.fill_rect(x, y, w, h, c)
             s.pixel(x + 1, y + 1, c ^ 7)
             s.text("A7+", x, y, c ^ 3)
-    assert sim.indexes(fast) == bytes(
-        slow.bitmap[x, y] for y in range(135) for x in range(240)
-    )
+    assert sim.indexes(fast) == bytes(slow.bitmap[x, y] for y in range(135) for x in range(240))
     assert fast.bitmap[5, 5] == fast.get_pixel(5, 5)
 
 
@@ -216,19 +214,19 @@ COLOURS_OF_PIECES = (P.IVORY, P.PIP, P.RED, P.YELLOW, P.GREEN, P.BLUE, P.WILD, P
 def test_handover_screen_never_draws_a_hand(game_index, monkeypatch):
     """Pass-and-play between two humans: whenever the hand-over screen shows,
     no piece was drawn since it came up and no piece colour is on the screen."""
-    from pips.ui import pieces, table as T
+    from pips.ui import piece_card, piece_tile
     from pips import games
 
     game_class = games.get(games.names()[game_index])
     drawn = []
-    for name in ("tile", "card", "card_back", "hand_piece"):
-        real = getattr(pieces, name)
+    for module, name in ((piece_tile, "tile"), (piece_card, "face"), (piece_card, "back")):
+        real = getattr(module, name)
 
         def spy(*args, _real=real, _name=name, **kw):
             drawn.append(_name)
             return _real(*args, **kw)
 
-        monkeypatch.setattr(pieces, name, spy)
+        monkeypatch.setattr(module, name, spy)
     target = {"target": 200} if game_index else {"target": 50}
     lines = sim.setup_script(game_index, game_class, ["human", "human"], target)
     app, d = session(lines, seed=21)
@@ -251,7 +249,7 @@ def test_handover_screen_never_draws_a_hand(game_index, monkeypatch):
 
 def test_long_line_keeps_both_ends_in_view():
     from pips.ui.table import TableScreen
-    from pips.ui import table as T
+    from pips.ui import table_line
 
     lines = sim.setup_script(0, Block, ["random", "random", "random", "random"])
     for width, height in ((240, 135), (160, 128)):
@@ -271,7 +269,7 @@ def test_long_line_keeps_both_ends_in_view():
                 items = table.table_layer.items
                 for it in items:  # nothing cut off
                     assert 0 <= it[0] and it[0] + it[2] <= width
-                tiles = [it for it in items if it[4] == T._TILE]
+                tiles = [it for it in items if it[4] == table_line.TILE]
                 # both ends in view: the first and the last tile of the line
                 assert (tiles[0][5], tiles[0][6]) == pairs[0]
                 assert (tiles[-1][5], tiles[-1][6]) == pairs[-1]
@@ -487,7 +485,7 @@ def test_uno_plus4_challenge_reveals_the_hand_to_the_challenger():
     press_stop(d, table, T._BUTTON + 1)
     assert table.state == T._REVEAL
     d.step(0)
-    shown = [it[5] for it in table.table_layer.items if it[4] == T._CARD]
+    shown = [it[5] for it in table.table_layer.items if it[4] == T.PIECE]
     assert sorted(shown) == sorted(game.view(0).reveal) == [1, 2, 3, 4, 5, 6]
     d.tap(K.A)
     assert table.state != T._REVEAL
@@ -525,16 +523,52 @@ def test_simulator_window_opens_and_closes(tmp_path):
     shot = str(tmp_path / "window.png")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     done = subprocess.run(
-        [sys.executable, "-m", "pips_sim.simulator", "--frames", "8", "--seed", "3",
-         "--window-shot", shot],
-        env=env, capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "pips_sim.simulator",
+            "--frames",
+            "8",
+            "--seed",
+            "3",
+            "--window-shot",
+            shot,
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert png_size(shot) == (240 * 3 + 200, 135 * 3)
 
 
+def test_the_registry_names_each_games_own_title():
+    """The title screen lists games.title(), so that no game is imported to list it."""
+    from pips import games
+
+    assert games.names() == ("block", "uno")
+    for name in games.names():
+        assert games.title(name) == games.get(name).title
+    with pytest.raises(ValueError):
+        games.get("chess")
+
+
+def test_title_says_so_when_a_game_is_not_on_the_board(monkeypatch):
+    from pips import games
+
+    def missing(name):
+        raise ImportError("no module named 'pips.%s'" % name)
+
+    monkeypatch.setattr(games, "get", missing)
+    app, d = session(["RIGHT", "A", "wait 2"])
+    assert screen(app) == "TitleScreen"
+    footer = sim.indexes(app.surface)[-12 * 240 :]
+    assert footer.count(bytes([P.WARNING])) > 20  # "not on this board"
+
+
 def test_rules_page_wraps_and_pages(monkeypatch):
-    from pips.ui.app import RulesScreen, wrap
+    from pips.ui.rules import RulesScreen, wrap
 
     assert wrap("one two three four", 9) == ["one two", "three", "four"]
     assert all(len(line) <= 5 for line in wrap("abcdefghijkl mn", 5))

@@ -29,6 +29,7 @@ HEAP = "176K"  # 64-bit unix port: the UI, both games, a 16 KB frame buffer, a m
 # of synthetic time, a tap holds a key 3 frames and lets go 3.
 DRIVER = r"""
 import gc
+import sys
 import ubinascii
 from pips.ui.fbsurface import FbSurface
 from pips.ui.app import App
@@ -38,8 +39,14 @@ SCREENS = {"match": "MatchResultScreen", "hand": "HandResultScreen",
            "table": "TableScreen", "handover": "HandOverScreen"}
 
 
+DISPLAYS = {}  # one display per size, as on a board: scripts share it
+
+
 def run(lines, width, height, seed):
-    surface = FbSurface(None, width, height)
+    surface = DISPLAYS.get((width, height))
+    if surface is None:
+        surface = DISPLAYS[(width, height)] = FbSurface(None, width, height)
+    surface.pixels_sent = 0
     app = App(surface, width, height, None, seed)
     clock = [0, 0]
 
@@ -80,6 +87,10 @@ def run(lines, width, height, seed):
                 raise RuntimeError("never reached " + words[1])
         elif cmd == "seed":
             pass
+        elif cmd == "modules":  # what is loaded now (this runner's own command)
+            gc.collect()
+            loaded = sorted(n for n in sys.modules if n.startswith("pips."))
+            print("MODULES", name(), " ".join(loaded))
         else:
             tap(getattr(K, cmd.upper()))
     gc.collect()
@@ -151,6 +162,45 @@ def test_uno_match_on_micropython():
     lines = sim.setup_script(1, Uno, ["human", "random", "random"], {"target": 200})
     shots, ends = run_scripts([(lines + ["until match 40000"], 12)])
     assert ends[0][1] == "MatchResultScreen"
+
+
+def test_screens_load_their_modules_and_let_them_go():
+    """The title lists the games without importing one; a match holds only
+    its game's modules and its table's drawing, not the title's or the set-up's;
+    the results' module goes with them; back at the title, the game goes too."""
+    from pips.uno import Uno
+
+    setup = sim.setup_script(1, Uno, ["human", "random"], {"target": 200})
+    lines = (
+        ["wait 2", "modules"]
+        + setup[:2]
+        + ["modules"]
+        + setup[2:]
+        + ["wait 3", "modules", "until hand 20000", "modules", "A", "wait 3", "modules"]
+        + ["until match 40000", "A", "wait 3", "modules"]
+    )
+    rc, out, err = run_micropython(DRIVER + "run(%r, 240, 135, 7)\n" % lines, heap=HEAP)
+    assert rc == 0, (out + err)[-2000:]
+    seen = [line.split()[1:] for line in out.splitlines() if line.startswith("MODULES")]
+    screens = [s[0] for s in seen]
+    assert screens == [
+        "TitleScreen",
+        "SetupScreen",
+        "TableScreen",
+        "HandResultScreen",
+        "TableScreen",
+        "TitleScreen",
+    ]
+    title, setup_, table, result, next_hand, back = [set(s[1:]) for s in seen]
+    games = {"pips.block", "pips.uno", "pips.game", "pips.tiles", "pips.cards"}
+    assert not title & games and "pips.games" in title
+    assert "pips.ui.piece_tile" in title and "pips.ui.piece_card" in title  # its decoration
+    assert "pips.uno" in setup_ and "pips.block" not in setup_
+    assert {"pips.uno", "pips.ui.table", "pips.ui.piece_card", "pips.ui.table_pile"} <= table
+    gone = {"pips.ui.title", "pips.ui.menu", "pips.games", "pips.ui.piece_tile", "pips.block"}
+    assert not table & gone
+    assert "pips.ui.results" in result and "pips.ui.results" not in next_hand
+    assert not back & (games | {"pips.match", "pips.bots", "pips.ui.table", "pips.ui.results"})
 
 
 def test_small_screen_on_micropython():

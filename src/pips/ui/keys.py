@@ -1,7 +1,15 @@
 """Logical keys. A board reports raw pressed keys as a bit mask of these; the
 screens need only LEFT, RIGHT and A (a long press of A is B)."""
 
-from pips.compat import const, ticks_diff
+from pips.compat import const
+
+try:
+    from time import ticks_diff
+except ImportError:  # CPython and CircuitPython: plain milliseconds, no wrap-around
+
+    def ticks_diff(a, b):
+        return a - b
+
 
 LEFT = const(1)
 RIGHT = const(2)
@@ -11,9 +19,8 @@ A = const(16)
 B = const(32)
 MENU = const(64)
 
-NAMES = ("LEFT", "RIGHT", "UP", "DOWN", "A", "B", "MENU")
-
-ALL = const(127)
+PREV = const(LEFT | UP)  # what moves a cursor back, and on
+NEXT = const(RIGHT | DOWN)
 _DEBOUNCE_MS = const(25)  # after a change, bounces this long are ignored
 LONG_MS = const(600)  # holding A this long is B
 _REPEAT_DELAY_MS = const(450)

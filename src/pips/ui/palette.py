@@ -43,15 +43,12 @@ RGB888 = (
 )
 
 
-def rgb565(rgb):
-    return ((rgb >> 8) & 0xF800) | ((rgb >> 5) & 0x07E0) | ((rgb >> 3) & 0x001F)
-
-
 def rgb565_table():
     """32 bytes: the palette as big-endian RGB565, a driver's lookup table."""
     out = bytearray(32)
     for i in range(16):
-        c = rgb565(RGB888[i])
+        rgb = RGB888[i]
+        c = ((rgb >> 8) & 0xF800) | ((rgb >> 5) & 0x07E0) | ((rgb >> 3) & 0x001F)
         out[2 * i] = c >> 8
         out[2 * i + 1] = c & 0xFF
     return out

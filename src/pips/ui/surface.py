@@ -7,8 +7,8 @@ shared here, so the screens run the same on framebuf (MicroPython) and
 displayio (CircuitPython, the desktop simulator).
 
 The interface the screens use: width, height, char_w, char_h, fill_rect,
-fill, rect, hline, vline, pixel, blit (a small 1-bit glyph), text,
-text_center, text_width, flush.
+fill, rect, hline, pixel, text, text_center, text_width, flush. (Nothing more:
+on a device this module stays in the heap all the time.)
 
 Every drawing call marks its rectangle dirty; `flush()` hands the few merged
 dirty rectangles to the display and forgets them, so a move that changes a tile
@@ -116,9 +116,6 @@ class Surface:
     def hline(self, x, y, w, c):
         self.fill_rect(x, y, w, 1, c)
 
-    def vline(self, x, y, h, c):
-        self.fill_rect(x, y, 1, h, c)
-
     def rect(self, x, y, w, h, c):
         """An outline one pixel wide."""
         self.fill_rect(x, y, w, 1, c)
@@ -130,17 +127,6 @@ class Surface:
         if 0 <= x < self.width and 0 <= y < self.height:
             self._pixel(x, y, c)
             self.mark(x, y, 1, 1)
-
-    def blit(self, rows, w, x, y, c):
-        """A small 1-bit glyph: `rows` is bytes, one per row, bit 7 the leftmost
-        pixel (w <= 8). Only the set pixels are drawn."""
-        h = len(rows)
-        for j in range(h):
-            bits = rows[j]
-            for i in range(w):
-                if bits & (0x80 >> i):
-                    self._pixel(x + i, y + j, c)
-        self.mark(x, y, w, h)
 
     def text_width(self, s):
         return len(s) * self.char_w

@@ -1,4 +1,4 @@
-"""The game table and the screens around a match: hand-over, pause, results.
+"""The game table: the screen of a match.
 
 The table is drawn in bands, each redrawn only when what it shows changes:
 
@@ -19,24 +19,25 @@ without " uno") are picked in a second step among buttons.
 Pass-and-play: `viewer` is the human seat whose hand is shown. When a
 different human must act, the hand-over screen hides everything until that
 player presses A.
+
+What is drawn for a kind of piece or of table comes from a module named by the
+View's presentation fields: piece_<piece_kind>.py (piece_tile, piece_card) and
+table_<table_kind>.py (table_line, table_pile), loaded with the match. A game
+with pieces and a table of known kinds drops in without a change here; a new
+kind is one more such module. The screens around the table (hand-over, pause,
+results, rules) are modules loaded when shown.
 """
 
-from pips.compat import const, ticks_diff
+from pips.compat import const
 from pips.ui import keys as K
 from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, DIM, BLACK, WARNING
-from pips.ui.palette import WHITE, IVORY, YELLOW
-from pips.ui import pieces
-from pips.ui.pieces import TILE_W, TILE_H, CARD_W, CARD_H
-from pips.ui.app import Screen, MenuScreen, RulesScreen, TitleScreen, seat_name
+from pips.ui.app import Screen, load, seat_name
 from pips.match import Match
 from pips.rng import Rng
 from pips import bots as B
-from pips import tiles, cards
 
 SHOW_MS = const(900)  # how long a bot's move stays before the next one
 _SLICE = const(4)  # smart-bot rollouts per frame: the screen keeps moving
-_PREV = K.LEFT | K.UP
-_NEXT = K.RIGHT | K.DOWN
 _BUTTON = const(1000)  # cursor stops >= this are buttons
 _GO_ON = const(-1)  # the "go on" button when offered an out-of-turn move
 _TOGGLE = const(-2)  # the button that adds a call word to the next piece (UNO!)
@@ -49,14 +50,11 @@ _CHOOSE = const(3)
 _ALT = const(4)
 _REVEAL = const(5)
 
-# what an item of a Layer draws
-_TILE = const(0)  # a, b: halves; c: 1 standing, 2 marked
-_CARD = const(1)  # a: card kind
-_BACK = const(2)  # a card face down
-_PIECE = const(3)  # a hand piece: a code; b: 1 playable, 2 selected, 4 a card
-_FILL = const(4)  # a: colour
-_TEXT = const(5)  # a: text, b: colour
-_CENTER = const(6)  # text centred in the item's width
+# what an item of a Layer draws (a table_<kind> module numbers its own from 8)
+FILL = const(0)  # a: colour
+TEXT_AT = const(1)  # a: text, b: colour
+CENTER = const(2)  # text centred in the item's width
+PIECE = const(3)  # a piece (the piece module draws it): a code; b: 1 bright, 2 selected
 
 
 _STATUS_FORMS = ("%s  %s left  %s pts", "%s %s left %s pts", "%s %s  %sp", "%s %s %s")
@@ -93,7 +91,18 @@ class TableScreen(Screen):
         self.game_class = game_class
         self.players = players
         self.levels = levels
-        self.match = Match(game_class, players, options, app.next_seed())
+        self.options = options
+        self.match = None  # made on the first entry (begin)
+        self.modules = ("pips.ui.table",)
+
+    def begin(self):
+        """The match, the bots and the first hand, made when the table first
+        shows: by then the set-up screen's code has gone from the heap."""
+        app = self.app
+        game_class = self.game_class
+        players = self.players
+        levels = self.levels
+        self.match = Match(game_class, players, self.options, app.next_seed())
         self.bots = []
         for seat in range(players):
             level = levels[seat]
@@ -105,17 +114,34 @@ class TableScreen(Screen):
         self.viewer = self.humans[0] if len(self.humans) == 1 else -1
         self.buf = bytearray(game_class.max_moves)
         self.message = ""
-        self.view_key = None
-        self.last_draw = None
         self.calling = False
         self.offer = False
         self.acting = -1
         self.hand_first = 0
-        self.match.new_hand()
-        self.start_hand()
+        self.next_hand()
+        view = self.view_of(0)
+        self.modules = (
+            "pips.ui.table",
+            "pips.ui.piece_" + view.piece_kind,
+            "pips.ui.table_" + view.table_kind,
+        )
+        self.piece = load(self.modules[1])  # W, H, piece(), text()
+        self.band = load(self.modules[2])  # items(table, view), paint()
         self.layout()
 
+    def uses(self):
+        return self.modules
+
     # -- the match -----------------------------------------------------------
+    def next_hand(self):
+        """Deal the match's next hand. The last one goes first, views and all:
+        on a small heap two hands at once may not fit."""
+        self.game = None
+        self.view_key = None
+        self.view_cached = None
+        self.match.new_hand()
+        self.start_hand()
+
     def start_hand(self):
         self.game = self.match.game
         self.state = _NEXT_ACTOR
@@ -123,9 +149,6 @@ class TableScreen(Screen):
         self.bots_checked_at = -1
         self.cursor = 0
         self.alt_cursor = 0
-        self.shown = {}  # band -> signature of what is on screen
-        self.message_w = -1  # width of the message on screen, -1: band not drawn
-        self.line_track = None
         self.think_seat = -1
         if self.viewer >= 0 and len(self.humans) > 1:
             self.viewer = -1  # a new deal: hand the device over again
@@ -138,7 +161,8 @@ class TableScreen(Screen):
         self.cell_w = w // self.players
         one_line = len("P1 12 999") * s.char_w + 4 <= self.cell_w
         self.status_h = line_h if one_line else 2 * line_h
-        self.piece_w, self.piece_h = pieces.piece_size(self.view_kind())
+        self.piece_w = self.piece.W
+        self.piece_h = self.piece.H
         self.hand_h = self.piece_h + 6
         self.hand_y = h - self.hand_h
         self.button_h = s.char_h + 4
@@ -147,11 +171,8 @@ class TableScreen(Screen):
         self.msg_y = self.button_y - self.msg_h
         self.table_y = self.status_h
         self.table_h = self.msg_y - self.table_y
-        self.table_layer = Layer(s, FELT)
-        self.hand_layer = Layer(s, FELT_DARK)
-
-    def view_kind(self):
-        return self.view_of(0).piece_kind
+        self.table_layer = Layer(s, FELT, self.paint)
+        self.hand_layer = Layer(s, FELT_DARK, self.paint)
 
     def view_of(self, seat):
         """game.view(seat), made once per move: a View costs memory to build."""
@@ -163,24 +184,35 @@ class TableScreen(Screen):
         return self.view_cached
 
     def enter(self):
-        self.shown = {}
-        self.message_w = -1
-        self.last_draw = None
+        if self.match is None:
+            self.begin()
+        self.leave()
         self.s.fill(FELT)
-        self.table_layer.reset()
-        self.hand_layer.reset()
         self.s.fill_rect(0, self.hand_y, self.app.width, self.hand_h, FELT_DARK)
         self.draw()
 
+    def leave(self):
+        """Forget what is on screen (enter() draws it all again): while the
+        results or a menu show, the table holds no drawing state."""
+        if self.match is None:
+            return  # never shown
+        self.shown = {}  # band -> signature of what is on screen
+        self.message_w = -1  # width of the message on screen, -1: band not drawn
+        self.last_draw = None
+        self.last_note = None
+        self.view_key = None
+        self.view_cached = None
+        self.table_layer.reset()
+        self.hand_layer.reset()
+
     # -- who acts -----------------------------------------------------------------
     def frame(self, presses, now):
-        game = self.game
         state = self.state
         if presses & K.MENU or (presses & K.B and state in (_CHOOSE, _SHOW, _THINK)):
-            self.app.go(PauseScreen(self.app, self))
+            self.app.open("pips.ui.pause", "PauseScreen", self)
             return
         if state == _SHOW:
-            if presses & K.A or ticks_diff(now, self.show_until) >= 0:
+            if presses & K.A or K.ticks_diff(now, self.show_until) >= 0:
                 self.state = _NEXT_ACTOR
         elif state == _REVEAL:
             if presses & (K.A | K.B):
@@ -205,7 +237,7 @@ class TableScreen(Screen):
         match = self.match
         if game.turn < 0 or match.over:
             over = match.over or match.end_hand()
-            self.app.go(HandResultScreen(self.app, self, over))
+            self.app.open("pips.ui.results", "HandResultScreen", self, over)
             return
         viewer = self.viewer
         # the viewer may act out of turn (UNO's catch, a late UNO!) before the others
@@ -240,7 +272,7 @@ class TableScreen(Screen):
             self.state = _THINK
             return
         if viewer != seat and len(self.humans) > 1:
-            self.app.go(HandOverScreen(self.app, self, seat))
+            self.app.open("pips.ui.handover", "HandOverScreen", self, seat)
             return
         self.viewer = seat
         self.acting = seat
@@ -300,9 +332,9 @@ class TableScreen(Screen):
         stops = self.stops
         if not stops:
             return
-        if presses & _PREV:
+        if presses & K.PREV:
             self.cursor = (self.cursor - 1) % len(stops)
-        if presses & _NEXT:
+        if presses & K.NEXT:
             self.cursor = (self.cursor + 1) % len(stops)
         if not presses & K.A:
             return
@@ -336,14 +368,35 @@ class TableScreen(Screen):
 
     def alt_keys(self, presses):
         n = len(self.alts)
-        if presses & _PREV:
+        if presses & K.PREV:
             self.alt_cursor = (self.alt_cursor - 1) % n
-        if presses & _NEXT:
+        if presses & K.NEXT:
             self.alt_cursor = (self.alt_cursor + 1) % n
         if presses & K.A:
             self.play(self.acting, self.moves[self.alts[self.alt_cursor]])
         elif presses & K.B:
             self.state = _CHOOSE
+
+    def hand_to(self, seat):
+        """The hand-over screen gave the device to `seat`, who acts now."""
+        self.viewer = seat
+        self.acting = seat
+        self.offer = False
+        self.choices(seat)
+        self.state = _CHOOSE
+        self.message = ""
+
+    def resume(self):
+        """Back from the pause menu: a second-step choice starts over."""
+        if self.state == _ALT:
+            self.state = _CHOOSE
+
+    def alt_text(self):
+        """The text of the move under the cursor while a second step picks
+        among a piece's moves, else None (a band may mark where it goes)."""
+        if self.state != _ALT:
+            return None
+        return self.texts[self.alts[self.alt_cursor]]
 
     def play(self, seat, move):
         game = self.game
@@ -390,8 +443,9 @@ class TableScreen(Screen):
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self):
-        # one cheap look at everything the bands show: most frames change nothing
-        dots = self.app.frames // 8 % 3 if self.state == _THINK else 0
+        # One cheap look at what the bands show: most frames change nothing. While
+        # a bot thinks only the message's dots move: no View is made for them
+        # (the thinking bot holds one; two at once would raise the heap's peak).
         sig = (
             self.game.moves,
             self.state,
@@ -401,18 +455,19 @@ class TableScreen(Screen):
             self.calling,
             self.match.hands_played,
             len(self.match.resigned),
-            dots,
-            self.message,
         )
-        if sig == self.last_draw:
-            return
-        self.last_draw = sig
-        view = self.view_of(self.viewer if self.viewer >= 0 else 0)
-        self.draw_status(view)
-        self.draw_table(view)
-        self.draw_message()
-        self.draw_buttons(view)
-        self.draw_hand(view)
+        if sig != self.last_draw:
+            self.last_draw = sig
+            self.last_note = None
+            view = self.view_of(self.viewer if self.viewer >= 0 else 0)
+            self.draw_status(view)
+            self.draw_table(view)
+            self.draw_buttons(view)
+            self.draw_hand(view)
+        note = (self.app.frames // 8 % 3 if self.state == _THINK else 0, self.message)
+        if note != self.last_note:
+            self.last_note = note
+            self.draw_message()
 
     def changed(self, band, signature):
         if self.shown.get(band) == signature:
@@ -430,11 +485,13 @@ class TableScreen(Screen):
         for seat in range(self.players):
             turn = seat == game.turn
             out = seat in self.match.resigned
+            # numbers, not the texts: a signature kept per seat stays small
+            sig = (turn, out, seat == self.viewer, view.sizes[seat], totals[seat])
+            if not self.changed(seat, sig):
+                continue
             name = seat_name(seat) + ("*" if seat == self.viewer else "")
             size = "%d" % view.sizes[seat]
             score = "%d" % totals[seat]
-            if not self.changed(seat, (turn, out, name, size, score)):
-                continue
             x = seat * self.cell_w
             s.fill_rect(x, 0, self.cell_w, self.status_h, PANEL)
             if turn:
@@ -558,7 +615,7 @@ class TableScreen(Screen):
         y0 = self.hand_y
         w = self.app.width
         if self.viewer < 0:
-            items = [(0, y0 + self.hand_h // 2 - 4, w, s.char_h, _CENTER, "bots at play", DIM, 0)]
+            items = [(0, y0 + self.hand_h // 2 - 4, w, s.char_h, CENTER, "bots at play", DIM, 0)]
             self.hand_layer.update(items)
             return
         acting = self.state in (_CHOOSE, _ALT) and self.acting == self.viewer
@@ -566,21 +623,20 @@ class TableScreen(Screen):
         playable = self.playable if acting else b"\x02" * len(hand)  # 2: bright, not raised
         cur = self.cursor_piece() if acting else -1
         first, fit, x0, step = self.hand_layout(len(hand))
-        card = 1 if view.piece_kind == "card" else 0
         pw = self.piece_w
         items = []
         mid = y0 + self.hand_h // 2 - s.char_h // 2
         if first > 0:
-            items.append((1, mid, s.char_w, s.char_h, _TEXT, "<", TEXT, 0))
+            items.append((1, mid, s.char_w, s.char_h, TEXT_AT, "<", TEXT, 0))
         if first + fit < len(hand):
-            items.append((w - s.char_w - 1, mid, s.char_w, s.char_h, _TEXT, ">", TEXT, 0))
+            items.append((w - s.char_w - 1, mid, s.char_w, s.char_h, TEXT_AT, ">", TEXT, 0))
         for i in range(first, min(len(hand), first + fit)):
             x = x0 + (i - first) * step
             y = y0 + (1 if playable[i] == 1 else 4)  # the playable ones raised
-            flags = (1 if playable[i] else 0) | (2 if i == cur else 0) | card * 4
-            items.append((x, y, pw, self.piece_h, _PIECE, hand[i], flags, 0))
+            flags = (1 if playable[i] else 0) | (2 if i == cur else 0)
+            items.append((x, y, pw, self.piece_h, PIECE, hand[i], flags, 0))
             if i == cur:
-                items.append((x + 2, y0 + self.hand_h - 2, pw - 4, 1, _FILL, HIGHLIGHT, 0, 0))
+                items.append((x + 2, y0 + self.hand_h - 2, pw - 4, 1, FILL, HIGHLIGHT, 0, 0))
         self.hand_layer.update(items)
 
     def draw_table(self, view):
@@ -591,160 +647,33 @@ class TableScreen(Screen):
             return
         if self.state == _REVEAL:
             items = self.reveal_items(view)
-        elif view.table_kind == "line":
-            items = self.line_items(view)
         else:
-            items = self.pile_items(view)
+            items = self.band.items(self, view)
         self.table_layer.update(items)
 
-    def line_items(self, view):
-        """The line of tiles, doubles crosswise. When it is wider than the
-        screen, both ends stay in view with the count of hidden tiles between.
-        The opening tile stays put while the line fits, so a move redraws
-        the one tile laid."""
-        s = self.s
-        pairs = view.line_pairs()
-        w = self.app.width
-        mid_y = self.table_y + self.table_h // 2
-        text_y = mid_y - s.char_h // 2
-        if not pairs:
-            self.line_shown = (0, 0)
-            return [(0, text_y, w, s.char_h, _CENTER, "lay any tile", DIM, 0)]
-        widths = [TILE_H if a == b else TILE_W for a, b in pairs]
-        total = sum(widths) + len(pairs) - 1
-        margin = s.char_w + 5  # room for the L and R labels
-        room = w - 2 * margin
-        gap_w = 4 * s.char_w  # "+12" between the ends of a long line
-        if total <= room:
-            left = len(pairs)
-            right = 0
-            # where the opening tile sits: fixed at the centre unless the line
-            # would run off an edge
-            opening = self.line_opening(view, len(pairs))
-            x = w // 2 - (sum(widths[:opening]) + opening) - widths[opening] // 2
-            x = max(margin, min(x, w - margin - total))
-        else:
-            left = 0
-            right = 0
-            used = gap_w
-            while True:  # take tiles alternately from each end while they fit
-                i = left if left <= right else len(pairs) - 1 - right
-                if used + widths[i] + 1 > room:
-                    break
-                used += widths[i] + 1
-                if left <= right:
-                    left += 1
-                else:
-                    right += 1
-            total = used
-            x = (w - total) // 2
-        self.line_shown = (left, right)
-        mark = self.end_mark()
-        items = [
-            (x - s.char_w - 3, text_y, s.char_w, s.char_h, _TEXT, "L", DIM, 0),
-            (x + total + 3, text_y, s.char_w, s.char_h, _TEXT, "R", DIM, 0),
-        ]
-        for i in range(left):
-            x = self.line_tile(items, pairs[i], x, mid_y, mark == 0 and i == 0)
-        if right:
-            hidden = len(pairs) - left - right
-            items.append((x, text_y, gap_w, s.char_h, _CENTER, "+%d" % hidden, HIGHLIGHT, 0))
-            items.append((x + 2, text_y + s.char_h + 2, gap_w - 4, 1, _FILL, DIM, 0, 0))
-            x += gap_w
-            for i in range(len(pairs) - right, len(pairs)):
-                x = self.line_tile(items, pairs[i], x, mid_y, mark == 1 and i == len(pairs) - 1)
-        elif mark == 1:  # mark the right end's tile: the last one drawn
-            last = items.pop()
-            items.append(last[:7] + (last[7] | 2,))
-        return items
-
-    def line_opening(self, view, count):
-        """Index in the line of the hand's opening tile: the tiles laid at the
-        left end since (tracked from the line's growth, move by move)."""
-        last = self.line_track
-        if last is None or last[0] != self.match.hands_played or count < last[1]:
-            self.line_track = (self.match.hands_played, count, 0, view.line_pairs()[0])
-            return 0
-        hands, before, opening, first = last
-        now_first = view.line_pairs()[0]
-        if count > before and now_first != first:
-            opening += count - before  # tiles were added at the left end
-        self.line_track = (hands, count, opening, now_first)
-        return min(opening, count - 1)
-
-    def end_mark(self):
-        """While a tile's end is being chosen: 0 to mark the left end, 1 the right."""
-        if self.state != _ALT:
-            return -1
-        text = self.texts[self.alts[self.alt_cursor]]
-        if text.endswith(" L"):
-            return 0
-        if text.endswith(" R"):
-            return 1
-        return -1
-
-    def line_tile(self, items, pair, x, mid_y, marked):
-        a, b = pair
-        flags = 2 if marked else 0
-        if a == b:
-            items.append((x, mid_y - TILE_W // 2, TILE_H, TILE_W, _TILE, a, b, flags | 1))
-            return x + TILE_H + 1
-        items.append((x, mid_y - TILE_H // 2, TILE_W, TILE_H, _TILE, a, b, flags))
-        return x + TILE_W + 1
-
-    def pile_items(self, view):
-        s = self.s
-        w = self.app.width
-        y = self.table_y + (self.table_h - CARD_H) // 2
-        cx = w // 2 - CARD_W - 4
-        items = []
-        top = getattr(view, "top", -1)
-        color = getattr(view, "color", 4)
-        has_color = color is not None and 0 <= color < 4
-        if top is not None and top >= 0:
-            if has_color:  # the active colour as a frame round the top card
-                fill = pieces.CARD_COLORS[color]
-                items.append((cx - 3, y - 3, CARD_W + 6, CARD_H + 6, _FILL, fill, 0, 0))
-            items.append((cx, y, CARD_W, CARD_H, _CARD, top, 0, 0))
-        sx = cx - 3 * s.char_w - 12
-        if has_color:  # and as a swatch with its letter, for colour-blind players
-            fill = pieces.CARD_COLORS[color]
-            items.append((sx, y + 2, 2 * s.char_w + 6, s.char_h + 6, _FILL, fill, 0, 0))
-            ink = BLACK if fill == YELLOW else WHITE
-            letter = "RYGB"[color]
-            items.append((sx + 3 + s.char_w // 2, y + 5, s.char_w, s.char_h, _TEXT, letter, ink, 0))
-        direction = getattr(view, "direction", 1)
-        arrow = ">>" if direction is None or direction > 0 else "<<"
-        items.append((sx, y + CARD_H - s.char_h, 2 * s.char_w, s.char_h, _TEXT, arrow, TEXT, 0))
-        px = w // 2 + 8
-        items.append((px, y, CARD_W, CARD_H, _BACK, 0, 0, 0))
-        stock = getattr(view, "stock", None)
-        if callable(stock):
-            stock = stock()
-        tx = px + CARD_W + 4
-        if stock is not None:
-            text = "%d" % stock
-            items.append((tx, y + 2, s.text_width(text), s.char_h, _TEXT, text, TEXT, 0))
-        pending = getattr(view, "pending", None)
-        if pending:
-            text = (pending if isinstance(pending, str) else "+%d" % pending) + "?"
-            ty = y + CARD_H - s.char_h
-            items.append((tx, ty, s.text_width(text), s.char_h, _TEXT, text, WARNING, 0))
-        return items
-
     def reveal_items(self, view):
-        """A challenged +4 player's hand, shown to the challenger alone."""
+        """The pieces another seat was made to show (UNO: a challenged +4
+        player's hand), to this viewer alone, overlapping by half."""
         s = self.s
-        items = [(4, self.table_y + 2, 11 * s.char_w, s.char_h, _TEXT, "their hand:", TEXT, 0)]
-        step = CARD_W // 2 + 2
+        items = [(4, self.table_y + 2, 11 * s.char_w, s.char_h, TEXT_AT, "their hand:", TEXT, 0)]
+        w = self.piece_w
+        step = w // 2 + 2
         x = 4
         y = self.table_y + s.char_h + 4
-        for kind in view.reveal:
-            if x + CARD_W > self.app.width:
+        for code in view.reveal:
+            if x + w > self.app.width:
                 break
-            items.append((x, y, CARD_W, CARD_H, _CARD, kind, 0, 0))
+            items.append((x, y, w, self.piece_h, PIECE, code, 1, 0))
             x += step
         return items
+
+    def paint(self, it, bg):
+        """An item the layers do not draw themselves: a piece (the piece
+        module's) or one of the band's own (the table module's)."""
+        if it[4] == PIECE:
+            self.piece.piece(self.s, it[0], it[1], it[5], it[6], bg)
+        else:
+            self.band.paint(self.s, it, bg)
 
 
 class Layer:
@@ -753,11 +682,13 @@ class Layer:
     `update(items)` compares with what is on screen: items gone are cleared to
     the background, new ones drawn, and unchanged ones left alone unless
     something cleared or drawn below them overlaps (painter's order: later
-    items lie on top). A move then redraws a tile or a card, not the band."""
+    items lie on top). A move then redraws a tile or a card, not the band.
+    Fills and text are drawn here, other items by `paint(item, bg)`."""
 
-    def __init__(self, surface, bg):
+    def __init__(self, surface, bg, paint):
         self.s = surface
         self.bg = bg
+        self.paint = paint
         self.items = []
 
     def reset(self):
@@ -780,22 +711,15 @@ class Layer:
 
     def draw(self, it):
         s = self.s
-        x, y, w, h, what, a, b, c = it
-        if what == _TILE:
-            edge = HIGHLIGHT if c & 2 else pieces.PIP
-            pieces.tile(s, x, y, a, b, c & 1, IVORY, edge)
-        elif what == _CARD:
-            pieces.card(s, x, y, a, self.bg)
-        elif what == _BACK:
-            pieces.card_back(s, x, y, self.bg)
-        elif what == _PIECE:
-            pieces.hand_piece(s, x, y, "card" if b & 4 else "tile", a, b & 1, b & 2, self.bg)
-        elif what == _FILL:
-            s.fill_rect(x, y, w, h, a)
-        elif what == _TEXT:
-            s.text(a, x, y, b)
-        elif what == _CENTER:
-            s.text_center(a, x, y, w, b)
+        what = it[4]
+        if what == FILL:
+            s.fill_rect(it[0], it[1], it[2], it[3], it[5])
+        elif what == TEXT_AT:
+            s.text(it[5], it[0], it[1], it[6])
+        elif what == CENTER:
+            s.text_center(it[5], it[0], it[1], it[2], it[6])
+        else:
+            self.paint(it, self.bg)
 
 
 def _overlaps(it, rects):
@@ -807,202 +731,3 @@ def _overlaps(it, rects):
         if r[0] < x1 and x0 < r[0] + r[2] and r[1] < y1 and y0 < r[1] + r[3]:
             return True
     return False
-
-
-class HandOverScreen(Screen):
-    """Pass-and-play: the next player's name and nothing else, no hand at all,
-    until that player presses A."""
-
-    def __init__(self, app, table, seat):
-        Screen.__init__(self, app)
-        self.table = table
-        self.seat = seat
-
-    def enter(self):
-        s = self.s
-        w = self.app.width
-        h = self.app.height
-        s.fill(FELT_DARK)
-        s.text_center("Pass to", 0, h // 2 - 2 * s.char_h, w, TEXT)
-        s.text_center(seat_name(self.seat), 0, h // 2 - s.char_h // 2, w, HIGHLIGHT)
-        s.text_center("then press A", 0, h // 2 + 2 * s.char_h, w, DIM)
-
-    def frame(self, presses, now):
-        if presses & K.A:
-            table = self.table
-            table.viewer = self.seat
-            table.acting = self.seat
-            table.offer = False
-            table.choices(self.seat)
-            table.state = _CHOOSE
-            table.message = ""
-            self.app.go(table)
-        elif presses & K.MENU:
-            # back from the pause lands here again, never on the last hand shown
-            self.app.go(PauseScreen(self.app, self.table, self, self.seat))
-
-
-class PauseScreen(MenuScreen):
-    title = "Paused"
-    hint = "A: choose  hold A: resume"
-
-    def __init__(self, app, table, back_to=None, seat=-1):
-        MenuScreen.__init__(self, app)
-        self.table = table
-        self.back_to = back_to  # the hand-over screen, when paused from there
-        self.seat = seat  # who resigns: the hand-over's seat, else the viewer
-
-    def items(self):
-        return ("Resume", "Rules", "Resign", "Quit to menu")
-
-    def pick(self, i):
-        table = self.table
-        if i == 0:
-            self.back()
-        elif i == 1:
-            self.app.go(RulesScreen(self.app, table.game_class, self))
-        elif i == 2:
-            table.resign(self.seat)
-            self.app.go(table)
-        else:
-            self.app.go(TitleScreen(self.app))
-
-    def back(self):
-        table = self.table
-        if self.back_to is not None:
-            self.app.go(self.back_to)
-            return
-        if table.state == _ALT:
-            table.state = _CHOOSE
-        self.app.go(table)
-
-
-def piece_list(view, cols):
-    """The seat's pieces as notation ("  6-3 5-5", "  R7 W+4"), cut to cols."""
-    name = tiles.text if view.piece_kind == "tile" else cards.text
-    out = " "
-    for code in view.hand_list():
-        word = name(code)
-        if len(out) + 1 + len(word) > cols:
-            return out[: cols - 2] + ".." if len(out) + 2 > cols else out + " .."
-        out += " " + word
-    return out
-
-
-class ListScreen(Screen):
-    """A title, a few heading lines and rows, a page at a time (LEFT/RIGHT)
-    when the seats do not fit, and a footer; A goes on."""
-
-    title = ""
-    footer = "A: go on"
-
-    def __init__(self, app):
-        Screen.__init__(self, app)
-        self.page = 0
-
-    def content(self):
-        """([(text, colour)] headings, [(text, colour)] rows)."""
-        return [], []
-
-    def enter(self):
-        self.heads, self.rows = self.content()
-        self.draw()
-
-    def draw(self):
-        s = self.s
-        s.fill(FELT)
-        y = self.header(self.title) + 3
-        line_h = s.char_h + 3
-        for text, ink in self.heads:
-            s.text(text, 4, y, ink)
-            y += line_h
-        foot = self.app.height - line_h
-        per_page = max(1, (foot - y) // line_h)
-        self.pages = (len(self.rows) + per_page - 1) // per_page
-        for text, ink in self.rows[self.page * per_page : (self.page + 1) * per_page]:
-            s.text(text, 4, y, ink)
-            y += line_h
-        more = "  < %d/%d >" % (self.page + 1, self.pages) if self.pages > 1 else ""
-        s.text(self.footer + more, 4, foot + 1, DIM)
-
-    def frame(self, presses, now):
-        if presses & _NEXT and self.page + 1 < self.pages:
-            self.page += 1
-            self.draw()
-        elif presses & _PREV and self.page > 0:
-            self.page -= 1
-            self.draw()
-        elif presses & K.A:
-            self.go_on()
-
-    def go_on(self):
-        pass
-
-
-class HandResultScreen(ListScreen):
-    """The hand's winner, each seat's pieces left, points for the hand and total."""
-
-    def __init__(self, app, table, over):
-        ListScreen.__init__(self, app)
-        self.table = table
-        self.over = over
-        self.title = "Hand %d over" % table.match.hands_played
-        self.footer = "A: results" if over else "A: next hand"
-
-    def content(self):
-        table = self.table
-        game = table.game
-        match = table.match
-        if game.winner >= 0:
-            heads = [("%s wins the hand" % seat_name(game.winner), HIGHLIGHT)]
-        elif game.turn < 0:
-            heads = [("tied: nobody scores", HIGHLIGHT)]
-        else:
-            heads = [("hand stopped", HIGHLIGHT)]
-        heads.append(("seat left +pts total", DIM))
-        rows = []
-        cols = (self.app.width - 8) // self.s.char_w
-        for seat in range(table.players):
-            view = game.view(seat)
-            left = view.sizes[seat]
-            points = game.scores[seat]
-            text = "%-4s%4d %4d %5d" % (seat_name(seat), left, points, match.totals[seat])
-            rows.append((text, DIM if seat in match.resigned else TEXT))
-            if left and seat not in match.resigned:  # the hand is shown at the end
-                rows.append((piece_list(view, cols), DIM))
-        return heads, rows
-
-    def go_on(self):
-        table = self.table
-        if self.over:
-            self.app.go(MatchResultScreen(self.app, table))
-            return
-        table.match.new_hand()
-        table.start_hand()
-        self.app.go(table)
-
-
-class MatchResultScreen(ListScreen):
-    """Ranks by total; equal totals share a rank, a resigned seat ranks last."""
-
-    title = "Match over"
-    footer = "A: menu"
-
-    def __init__(self, app, table):
-        ListScreen.__init__(self, app)
-        self.table = table
-
-    def content(self):
-        match = self.table.match
-        ranks = match.ranks()
-        self.ranks = ranks
-        order = sorted(range(match.players), key=lambda seat: (ranks[seat], seat))
-        rows = []
-        for seat in order:
-            note = " resigned" if seat in match.resigned else ""
-            text = "%d. %-3s %5d%s" % (ranks[seat], seat_name(seat), match.totals[seat], note)
-            rows.append((text, HIGHLIGHT if ranks[seat] == 1 else TEXT))
-        return [], rows
-
-    def go_on(self):
-        self.app.go(TitleScreen(self.app))

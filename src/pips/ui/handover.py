@@ -1,0 +1,35 @@
+"""Pass-and-play: the hand-over screen between two humans' turns."""
+
+from pips.ui import keys as K
+from pips.ui.palette import FELT_DARK, TEXT, HIGHLIGHT, DIM
+from pips.ui.app import Screen, seat_name
+
+
+class HandOverScreen(Screen):
+    """The next player's name and nothing else, no hand at all, until that
+    player presses A."""
+
+    def __init__(self, app, table, seat):
+        Screen.__init__(self, app)
+        self.table = table
+        self.seat = seat
+
+    def uses(self):
+        return ("pips.ui.handover",) + self.table.uses()
+
+    def enter(self):
+        s = self.s
+        w = self.app.width
+        h = self.app.height
+        s.fill(FELT_DARK)
+        s.text_center("Pass to", 0, h // 2 - 2 * s.char_h, w, TEXT)
+        s.text_center(seat_name(self.seat), 0, h // 2 - s.char_h // 2, w, HIGHLIGHT)
+        s.text_center("then press A", 0, h // 2 + 2 * s.char_h, w, DIM)
+
+    def frame(self, presses, now):
+        if presses & K.A:
+            self.table.hand_to(self.seat)
+            self.app.go(self.table)
+        elif presses & K.MENU:
+            # back from the pause lands here again, never on the last hand shown
+            self.app.open("pips.ui.pause", "PauseScreen", self.table, self, self.seat)

@@ -1,0 +1,89 @@
+"""A screen that is a list to pick from: the title, the table set-up, the pause menu."""
+
+from pips.ui import keys as K
+from pips.ui.palette import FELT, TEXT, HIGHLIGHT, DIM, BLACK
+from pips.ui.app import Screen
+
+
+class MenuScreen(Screen):
+    """A title and a list of items; LEFT/UP and RIGHT/DOWN move, A picks, B goes back."""
+
+    title = ""
+    hint = "A: choose"
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.cursor = 0
+        self.top = 0
+        self.drawn_cursor = -1
+
+    def items(self):
+        return ()
+
+    def enter(self):
+        self.s.fill(FELT)
+        self.body_y = self.header(self.title) + 4
+        s = self.s
+        foot = self.app.height - s.char_h - 2
+        s.text(self.hint, 4, foot, DIM)
+        self.row_h = s.char_h + 4
+        self.rows = max(1, (foot - 2 - self.body_y) // self.row_h)
+        self.draw_items()
+
+    def list_width(self):
+        return self.app.width
+
+    def draw_items(self, only=()):
+        """The visible rows; `only` names the rows to repaint when the list
+        did not scroll (a cursor step repaints two rows, not the list)."""
+        s = self.s
+        items = self.items()
+        if self.cursor >= len(items):
+            self.cursor = len(items) - 1
+        top = self.top
+        if self.cursor < self.top:
+            self.top = self.cursor
+        if self.cursor >= self.top + self.rows:
+            self.top = self.cursor - self.rows + 1
+        if self.top != top:
+            only = ()
+        w = self.list_width()
+        if not only:
+            s.fill_rect(0, self.body_y, w, self.rows * self.row_h, FELT)
+        for r in range(self.rows):
+            i = self.top + r
+            if i >= len(items):
+                break
+            if only and i not in only:
+                continue
+            y = self.body_y + r * self.row_h
+            if i == self.cursor:
+                s.fill_rect(2, y, w - 4, self.row_h - 1, HIGHLIGHT)
+                s.text(items[i], 8, y + 2, BLACK)
+            else:
+                s.fill_rect(2, y, w - 4, self.row_h - 1, FELT)
+                s.text(items[i], 8, y + 2, TEXT)
+        if self.top > 0:
+            s.text("^", w - 10, self.body_y, TEXT)
+        if self.top + self.rows < len(items):
+            s.text("v", w - 10, self.body_y + (self.rows - 1) * self.row_h, TEXT)
+        self.drawn_cursor = self.cursor
+
+    def frame(self, presses, now):
+        n = len(self.items())
+        if presses & K.PREV:
+            self.cursor = (self.cursor - 1) % n
+        if presses & K.NEXT:
+            self.cursor = (self.cursor + 1) % n
+        if self.cursor != self.drawn_cursor:
+            self.draw_items((self.drawn_cursor, self.cursor))
+        if presses & K.A:
+            self.pick(self.cursor)
+        elif presses & (K.B | K.MENU):
+            self.back()
+
+    def pick(self, i):
+        pass
+
+    def back(self):
+        pass

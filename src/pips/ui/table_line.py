@@ -1,0 +1,119 @@
+"""The table of a game whose View says table_kind "line": a line of tiles
+(line_pairs(), the halves of each tile from the left end), doubles crosswise.
+
+When the line is wider than the screen, both ends stay in view with the count
+of hidden tiles between. The opening tile stays put while the line fits, so a
+move redraws the one tile laid. While a tile's end is being chosen (a move text
+ending " L" or " R"), the tile at that end is framed.
+
+Every table module (table_<kind>.py) offers items(table, view), the band's
+items for pips.ui.table's Layer, and paint(s, item, bg) for its own kinds.
+"""
+
+from pips.compat import const
+from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT
+from pips.ui import table as T
+from pips.ui import piece_tile as P
+
+TILE = const(8)  # a, b: halves; c: 1 standing, 2 framed
+
+
+def items(table, view):
+    s = table.s
+    pairs = view.line_pairs()
+    w = table.app.width
+    mid_y = table.table_y + table.table_h // 2
+    text_y = mid_y - s.char_h // 2
+    if not pairs:
+        table.line_shown = (0, 0)
+        return [(0, text_y, w, s.char_h, T.CENTER, "lay any tile", DIM, 0)]
+    widths = [P.H if a == b else P.W for a, b in pairs]
+    total = sum(widths) + len(pairs) - 1
+    margin = s.char_w + 5  # room for the L and R labels
+    room = w - 2 * margin
+    gap_w = 4 * s.char_w  # "+12" between the ends of a long line
+    if total <= room:
+        left = len(pairs)
+        right = 0
+        # where the opening tile sits: fixed at the centre unless the line
+        # would run off an edge
+        opening = _opening(table, view, len(pairs))
+        x = w // 2 - (sum(widths[:opening]) + opening) - widths[opening] // 2
+        x = max(margin, min(x, w - margin - total))
+    else:
+        left = 0
+        right = 0
+        used = gap_w
+        while True:  # take tiles alternately from each end while they fit
+            i = left if left <= right else len(pairs) - 1 - right
+            if used + widths[i] + 1 > room:
+                break
+            used += widths[i] + 1
+            if left <= right:
+                left += 1
+            else:
+                right += 1
+        total = used
+        x = (w - total) // 2
+    table.line_shown = (left, right)  # tiles drawn from each end (tests read it)
+    mark = _end_mark(table)
+    out = [
+        (x - s.char_w - 3, text_y, s.char_w, s.char_h, T.TEXT_AT, "L", DIM, 0),
+        (x + total + 3, text_y, s.char_w, s.char_h, T.TEXT_AT, "R", DIM, 0),
+    ]
+    for i in range(left):
+        x = _tile(out, pairs[i], x, mid_y, mark == 0 and i == 0)
+    if right:
+        hidden = len(pairs) - left - right
+        out.append((x, text_y, gap_w, s.char_h, T.CENTER, "+%d" % hidden, HIGHLIGHT, 0))
+        out.append((x + 2, text_y + s.char_h + 2, gap_w - 4, 1, T.FILL, DIM, 0, 0))
+        x += gap_w
+        for i in range(len(pairs) - right, len(pairs)):
+            x = _tile(out, pairs[i], x, mid_y, mark == 1 and i == len(pairs) - 1)
+    elif mark == 1:  # mark the right end's tile: the last one drawn
+        last = out.pop()
+        out.append(last[:7] + (last[7] | 2,))
+    return out
+
+
+def paint(s, it, bg):
+    edge = HIGHLIGHT if it[7] & 2 else PIP
+    P.tile(s, it[0], it[1], it[5], it[6], it[7] & 1, IVORY, edge)
+
+
+def _opening(table, view, count):
+    """Index in the line of the hand's opening tile: the tiles laid at the
+    left end since (tracked from the line's growth, move by move, in
+    table.line_track)."""
+    last = getattr(table, "line_track", None)
+    hands = table.match.hands_played
+    if last is None or last[0] != hands or count < last[1]:
+        table.line_track = (hands, count, 0, view.line_pairs()[0])
+        return 0
+    hands, before, opening, first = last
+    now_first = view.line_pairs()[0]
+    if count > before and now_first != first:
+        opening += count - before  # tiles were added at the left end
+    table.line_track = (hands, count, opening, now_first)
+    return min(opening, count - 1)
+
+
+def _end_mark(table):
+    """While a tile's end is being chosen: 0 to mark the left end, 1 the right."""
+    text = table.alt_text()
+    if text is not None:
+        if text.endswith(" L"):
+            return 0
+        if text.endswith(" R"):
+            return 1
+    return -1
+
+
+def _tile(out, pair, x, mid_y, marked):
+    a, b = pair
+    flags = 2 if marked else 0
+    if a == b:
+        out.append((x, mid_y - P.W // 2, P.H, P.W, TILE, a, b, flags | 1))
+        return x + P.H + 1
+    out.append((x, mid_y - P.H // 2, P.W, P.H, TILE, a, b, flags))
+    return x + P.W + 1

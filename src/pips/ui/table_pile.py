@@ -1,0 +1,68 @@
+"""The table of a game whose View says table_kind "pile": UNO's discard pile
+and draw pile.
+
+From the View: `top` (the card face up), `color` (the colour in play, 0..3; 4
+while none is named), `direction` (1 or -1), `stock` (cards left to draw) and
+`pending` (a question open, "+4" or a count, shown with a "?"). The colour in
+play frames the top card and shows as a swatch with its letter, for
+colour-blind players.
+
+Every table module (table_<kind>.py) offers items(table, view), the band's
+items for pips.ui.table's Layer, and paint(s, item, bg) for its own kinds.
+"""
+
+from pips.compat import const
+from pips.ui.palette import TEXT, BLACK, WARNING, WHITE, YELLOW
+from pips.ui import table as T
+from pips.ui import piece_card as P
+
+CARD = const(8)  # a: the card kind, face up
+BACK = const(9)  # a card face down
+
+
+def items(table, view):
+    s = table.s
+    w = table.app.width
+    y = table.table_y + (table.table_h - P.H) // 2
+    cx = w // 2 - P.W - 4
+    out = []
+    top = getattr(view, "top", -1)
+    color = getattr(view, "color", 4)
+    has_color = color is not None and 0 <= color < 4
+    if top is not None and top >= 0:
+        if has_color:  # the active colour as a frame round the top card
+            fill = P.COLORS[color]
+            out.append((cx - 3, y - 3, P.W + 6, P.H + 6, T.FILL, fill, 0, 0))
+        out.append((cx, y, P.W, P.H, CARD, top, 0, 0))
+    sx = cx - 3 * s.char_w - 12
+    if has_color:  # and as a swatch with its letter
+        fill = P.COLORS[color]
+        out.append((sx, y + 2, 2 * s.char_w + 6, s.char_h + 6, T.FILL, fill, 0, 0))
+        ink = BLACK if fill == YELLOW else WHITE
+        letter = "RYGB"[color]
+        out.append((sx + 3 + s.char_w // 2, y + 5, s.char_w, s.char_h, T.TEXT_AT, letter, ink, 0))
+    direction = getattr(view, "direction", 1)
+    arrow = ">>" if direction is None or direction > 0 else "<<"
+    out.append((sx, y + P.H - s.char_h, 2 * s.char_w, s.char_h, T.TEXT_AT, arrow, TEXT, 0))
+    px = w // 2 + 8
+    out.append((px, y, P.W, P.H, BACK, 0, 0, 0))
+    stock = getattr(view, "stock", None)
+    if callable(stock):
+        stock = stock()
+    tx = px + P.W + 4
+    if stock is not None:
+        text = "%d" % stock
+        out.append((tx, y + 2, s.text_width(text), s.char_h, T.TEXT_AT, text, TEXT, 0))
+    pending = getattr(view, "pending", None)
+    if pending:
+        text = (pending if isinstance(pending, str) else "+%d" % pending) + "?"
+        ty = y + P.H - s.char_h
+        out.append((tx, ty, s.text_width(text), s.char_h, T.TEXT_AT, text, WARNING, 0))
+    return out
+
+
+def paint(s, it, bg):
+    if it[4] == CARD:
+        P.card(s, it[0], it[1], it[5], bg)
+    else:
+        P.back(s, it[0], it[1], bg)

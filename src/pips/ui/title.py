@@ -1,0 +1,137 @@
+"""The title screen (the games, Quit) and the table set-up of the game chosen.
+
+Both go once a match starts: nothing comes back here but App.home(), which
+loads this module again.
+"""
+
+from pips.ui.palette import FELT, DIM, BLACK, WARNING
+from pips.ui.app import load, seat_name
+from pips.ui.menu import MenuScreen
+from pips import games
+
+LEVELS = ("human", "random", "greedy", "smart")
+_MODULES = ("pips.ui.title", "pips.ui.menu", "pips.games")
+
+
+class TitleScreen(MenuScreen):
+    title = "PIPS  tiles & cards"
+
+    def uses(self):
+        return _MODULES + ("pips.ui.piece_tile", "pips.ui.piece_card")
+
+    def items(self):
+        return [games.title(name) for name in games.names()] + ["Quit"]
+
+    def enter(self):
+        MenuScreen.enter(self)
+        # a little decoration on the right: a double standing and a wild card
+        # (the piece modules draw without the games' encodings loaded)
+        s = self.s
+        tile = load("pips.ui.piece_tile")
+        card = load("pips.ui.piece_card")
+        x = self.app.width - card.W - tile.H - 16
+        if x > 110:
+            y = self.body_y + 2
+            tile.tile(s, x, y, 6, 6, True)
+            card.face(s, x + tile.H + 6, y, card.NO_COLOR, "W", FELT)  # a wild
+
+    def list_width(self):
+        # a wide screen keeps its right part for the decoration
+        w = self.app.width
+        return 130 if w > 200 else w
+
+    def pick(self, i):
+        names = games.names()
+        if i >= len(names):
+            self.app.running = False
+            self.s.fill(BLACK)
+            self.s.text_center("bye", 0, self.app.height // 2, self.app.width, DIM)
+            return
+        try:
+            game_class = games.get(names[i])
+        except ImportError:  # a game left out of this board's files: said in the footer
+            foot = self.app.height - self.s.char_h - 2
+            self.s.text("not on this board", 4, foot, WARNING, FELT)
+            return
+        self.app.go(SetupScreen(self.app, game_class))
+
+
+class SetupScreen(MenuScreen):
+    """The table: number of seats, each seat human or a bot level, the game's options.
+    Moving the cursor picks a row; A changes its value (or starts, or opens the rules)."""
+
+    hint = "A: change  hold A: back"
+
+    def __init__(self, app, game_class):
+        MenuScreen.__init__(self, app)
+        self.game_class = game_class
+        self.title = game_class.title + " - table"
+        last = app.last_setup.get(game_class.name)
+        if last is not None:
+            self.players, self.levels, self.values = last[0], list(last[1]), dict(last[2])
+        else:
+            self.players = game_class.min_players
+            self.levels = ["human"] + ["smart"] * (game_class.max_players - 1)
+            self.values = game_class.table()
+
+    def uses(self):
+        return _MODULES
+
+    def rows_spec(self):
+        out = [("Seats", None)]
+        for seat in range(self.players):
+            out.append((seat_name(seat), seat))
+        for spec in self.game_class.options:
+            out.append((spec[0], spec))
+        out.append(("Rules", "rules"))
+        out.append(("Start", "start"))
+        return out
+
+    def items(self):
+        out = []
+        for label, what in self.rows_spec():
+            if what is None:
+                out.append("Seats: %d" % self.players)
+            elif isinstance(what, int):
+                out.append("%s: %s" % (label, self.levels[what]))
+            elif isinstance(what, tuple):
+                out.append("%s: %s" % (label, self.values[what[0]]))
+            else:
+                out.append(label)
+        return out
+
+    def pick(self, i):
+        label, what = self.rows_spec()[i]
+        g = self.game_class
+        if what is None:
+            self.players = self.players + 1 if self.players < g.max_players else g.min_players
+        elif isinstance(what, int):
+            self.levels[what] = LEVELS[(LEVELS.index(self.levels[what]) + 1) % len(LEVELS)]
+            self.draw_items((i,))
+            return
+        elif isinstance(what, tuple):
+            allowed = what[2]
+            at = allowed.index(self.values[what[0]]) if self.values[what[0]] in allowed else -1
+            self.values[what[0]] = allowed[(at + 1) % len(allowed)]
+            self.draw_items((i,))
+            return
+        elif what == "rules":
+            self.app.open("pips.ui.rules", "RulesScreen", g, self)
+            return
+        else:
+            self.remember()
+            levels = self.levels[: self.players]
+            self.app.open("pips.ui.table", "TableScreen", g, self.players, levels, self.values)
+            return
+        self.draw_items()
+
+    def remember(self):
+        self.app.last_setup[self.game_class.name] = (
+            self.players,
+            list(self.levels),
+            dict(self.values),
+        )
+
+    def back(self):
+        self.remember()
+        self.app.home()
