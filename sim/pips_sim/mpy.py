@@ -27,6 +27,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_OUT = os.path.join(ROOT, "build", "mpy")
 _SOURCE_ONLY = ("main.py",)  # copied as they are
+_BUILD_FORMAT = "names=mpy"  # what else a build depends on: a change rebuilds every tree
 # The device build (`make mpy`, `make deploy`, the heap measurements): -O3 leaves
 # out line numbers (a traceback says line 1) and asserts, so the bytecode a board
 # holds in RAM is smaller. The tests' general tree keeps line numbers (opt 0).
@@ -82,8 +83,14 @@ def _target(out_dir, rel):
 
 
 def compile_one(src, dst, rel, cross=None, opt=0):
-    """Compile src to dst (the embedded file name is `rel`, as tracebacks show it)."""
-    cmd = [cross or mpy_cross(), "-o", dst, "-s", rel.replace(os.sep, "/")]
+    """Compile src to dst. The file name embedded for tracebacks is the compiled
+    file's path in the tree ("pips/game.mpy"): the name the board gives the
+    module's __file__ when it imports it from its root, so both are one
+    interned string (a qstr kept in RAM for good) and not two."""
+    name = rel.replace(os.sep, "/")
+    if name.endswith(".py") and os.path.basename(rel) not in _SOURCE_ONLY:
+        name = name[:-3] + ".mpy"
+    cmd = [cross or mpy_cross(), "-o", dst, "-s", name]
     if opt:
         cmd.append("-O%d" % opt)
     cmd.append(src)
@@ -105,10 +112,11 @@ def build(out_dir=DEFAULT_OUT, sources=None, opt=DEVICE_OPT, force=False, errors
     if sources is None:
         sources = device_sources()
     stamp = os.path.join(out_dir, ".opt")
+    settings = "%d %s" % (opt, _BUILD_FORMAT)
     if not force:
         try:
             with open(stamp) as f:
-                force = f.read().strip() != str(opt)
+                force = f.read().strip() != settings
         except OSError:
             force = os.path.isdir(out_dir)
     cross = None
@@ -146,7 +154,7 @@ def build(out_dir=DEFAULT_OUT, sources=None, opt=DEVICE_OPT, force=False, errors
             if name.endswith(".mpy") and path not in wanted:
                 os.remove(path)
     with open(stamp, "w") as f:
-        f.write("%d\n" % opt)
+        f.write(settings)
     return written
 
 
@@ -175,11 +183,21 @@ def run_micropython(code_or_path, heap=None, path=(), timeout=120, args=()):
     if heap is not None:
         cmd += ["-X", "heapsize=" + heap_arg(heap)]
     env = dict(os.environ)
-    env["MICROPYPATH"] = os.pathsep.join(list(path) + [".frozen"])
+    # Run from the first folder of `path`, found on sys.path as "": as a board
+    # imports from its root, so a module's __file__ is "pips/game.mpy", short
+    # and the same string as the name compiled into it.
+    # (The unix port puts the script's folder in place of MICROPYPATH's first
+    # entry: that one is a placeholder.)
+    path = list(path)
+    cwd = None
+    if path:
+        cwd = os.path.abspath(path[0])
+        path[0:1] = ["", ""]
+    env["MICROPYPATH"] = os.pathsep.join(path + [".frozen"])
     folder = None
     try:
         if os.path.isfile(code_or_path):
-            script = code_or_path
+            script = os.path.abspath(code_or_path)
         else:
             folder = tempfile.mkdtemp(prefix="pips-mpy-")
             script = os.path.join(folder, "script.py")
@@ -191,6 +209,7 @@ def run_micropython(code_or_path, heap=None, path=(), timeout=120, args=()):
             text=True,
             timeout=timeout,
             env=env,
+            cwd=cwd,
         )
     finally:
         if folder is not None:

@@ -152,7 +152,7 @@ class Block(Game):
 
     @classmethod
     def rules(cls):
-        from pips.block_text import RULES
+        from pips.block_rules import RULES
 
         return RULES
 

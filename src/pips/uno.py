@@ -138,7 +138,7 @@ class Uno(Game):
 
     @classmethod
     def rules(cls):
-        from pips.uno_text import RULES
+        from pips.uno_rules import RULES
 
         return RULES
 
@@ -547,7 +547,7 @@ class Uno(Game):
         return move_text(self, move)
 
     def parse_move(self, seat, text):
-        from pips.uno_text import parse_move
+        from pips.uno_parse import parse_move
 
         return parse_move(self, seat, text)
 
@@ -575,7 +575,7 @@ class Uno(Game):
         return total
 
     def info(self):
-        from pips.uno_text import info
+        from pips.uno_parse import info
 
         return info(self)
 

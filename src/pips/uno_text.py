@@ -1,11 +1,13 @@
-"""UNO's notation, the referee's table, match ranks and what the screens ask of a
-view: what a bots-only match never needs, kept out of pips.uno so that the
-device's heap holds less."""
+"""What the screens show of UNO: move text, match ranks, a view's hand list and
+pending answer, and the rare resignation. A bots-only match never needs it,
+so it is kept out of pips.uno and the device's heap holds less. Reading moves
+(pips.uno_parse) and the rules page (pips.uno_rules) are modules of their own:
+the handheld never reads a typed move."""
 
 from pips import cards
 from pips.cards import WILD
 from pips.compat import const
-from pips.uno import DRAW, KEEP, ACCEPT, CHALLENGE, COLOR_MOVE, UNO, RESIGN, CATCH, PENDING_TEXT
+from pips.uno import DRAW, CHALLENGE, COLOR_MOVE, UNO, RESIGN, CATCH, PENDING_TEXT
 from pips.uno import NAME, NONE
 from pips.uno import _card
 
@@ -50,63 +52,6 @@ class ViewText:
         """What the seat to act must answer: None, "+4", "color" or "drawn"."""
         return PENDING_TEXT[self.ask]
 
-_WORDS = {"draw": DRAW, "keep": KEEP, "accept": ACCEPT, "challenge": CHALLENGE, "uno": UNO,
-          "resign": RESIGN}
-
-
-def parse_move(self, seat, text):
-    """Uno.parse_move: `R7`, `W:G`, `R7 uno`, `draw`, `catch 2`, `color G`... (any case)."""
-    words = text.strip().lower().split()
-    if not words:
-        raise ValueError("empty move")
-    w = words[0]
-    if w in _WORDS:
-        if len(words) > 1:
-            raise ValueError("%s takes nothing after it: %r" % (w, text))
-        return _WORDS[w]
-    if w == "color" or w == "colour":
-        if len(words) != 2:
-            raise ValueError("name one colour: color R, Y, G or B")
-        return COLOR_MOVE + cards.color_code(words[1])
-    if w == "catch":
-        if len(words) != 2:
-            raise ValueError("catch a seat: catch 2")
-        try:
-            t = int(words[1])
-        except ValueError:
-            raise ValueError("not a seat: %r" % words[1])
-        if not 0 <= t < self.players:
-            raise ValueError("no seat %d at a %d-player table" % (t, self.players))
-        return CATCH + t
-    kind, color = cards.parse(w)
-    if len(words) > 2 or (len(words) == 2 and words[1] != "uno"):
-        raise ValueError("a card move is a card, then uno or nothing: %r" % text)
-    if kind >= 52:
-        if color >= 4:
-            raise ValueError("a wild names its colour: %s:G" % cards.text(kind))
-        move = (52 if kind == 52 else 56) + color
-    else:
-        move = kind
-    return move | 64 if len(words) == 2 else move
-
-
-def info(self):
-    """Uno.info: the whole table for the referee."""
-    return {
-        "hands": [[cards.text(k) for k in self.hand_kinds(s)] for s in range(self.players)],
-        "stock": self.nstock,
-        "top": cards.text(self.top),
-        "color": cards.COLORS[self.color] if self.color < 4 else None,
-        "direction": self.direction,
-        "dealer": self.dealer,
-        "uno": [s for s in range(self.players) if self.sizes[s] == 1 and self.called[s]],
-        "catchable": self.catchable if self.catchable >= 0 else None,
-        "pending": PENDING_TEXT[self.ask],
-        "discard": self.npile,
-        "resigned": [s for s in range(self.players) if self.out[s]],
-    }
-
-
 def match_ranks(match):
     """Standard: by totals. Single hand: the hand's winner first, the rest by
     fewest card points left in hand. Resigned seats last either way."""
@@ -121,21 +66,6 @@ def match_ranks(match):
     for s in range(n):
         keys.append(1 if s == game.winner else -(1000 + game.hand_points(s)))
     return ranks(keys, last)
-
-
-RULES = (
-    "Match the top card by colour, number or symbol. W and W+4 go on anything"
-    " and name the colour.",
-    "Can't or won't play? Draw one; you may play it at once or keep it.",
-    "S skips the next player, V reverses, +2 makes them draw 2 and miss the turn.",
-    "W+4: the next player draws 4 and misses the turn, or challenges: a bluff"
-    " (you held the colour) costs you 4, an honest +4 costs them 6.",
-    "Going down to one card: press UNO! with the card. Others can catch"
-    " a missed call for a 4-card penalty (or 2).",
-    "First out scores the cards left in the other hands: numbers at face"
-    " value, S V +2 20, W W+4 50.",
-    "First to the target (500 or 200) wins; single-hand mode ends after one hand.",
-)
 
 
 def resign(self, seat):

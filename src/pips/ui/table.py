@@ -103,13 +103,13 @@ class TableScreen(Screen):
         players = self.players
         levels = self.levels
         self.match = Match(game_class, players, self.options, app.next_seed())
-        self.bots = []
-        for seat in range(players):
-            level = levels[seat]
-            if level == "human":
-                self.bots.append(None)
-            else:
-                self.bots.append(B.make(level, Rng(app.next_seed()), game_class))
+        # one bot per level and one generator for them all, as in pips.selfplay:
+        # bots keep nothing between decisions, and a Pico's heap is small
+        self.bots = B.table_bots(
+            [None if level == "human" else level for level in levels],
+            Rng(app.next_seed()),
+            game_class,
+        )
         self.humans = [s for s in range(players) if levels[s] == "human"]
         self.viewer = self.humans[0] if len(self.humans) == 1 else -1
         self.buf = bytearray(game_class.max_moves)
