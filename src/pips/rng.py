@@ -16,6 +16,7 @@ from pips.compat import const
 _MASK = const(0xFFFFFFF)  # 28 bits
 _LAGS = const(55)
 _SHORT = const(24)
+_GAP = const(31)  # _LAGS - _SHORT, written out: CPython would add it up each time
 
 
 class Rng:
@@ -53,7 +54,7 @@ class Rng:
         words[i - 24]."""
         words = self._words
         for i in range(_SHORT):
-            words[i] = (words[i] + words[i + _LAGS - _SHORT]) & _MASK
+            words[i] = (words[i] + words[i + _GAP]) & _MASK
         for i in range(_SHORT, _LAGS):
             words[i] = (words[i] + words[i - _SHORT]) & _MASK
         self._at = 0
@@ -87,6 +88,14 @@ class Rng:
             picks = count - 1
         words = self._words
         at = self._at
+        if at + picks <= _LAGS:
+            # the words needed are all made (the usual case: a deal off the
+            # top): no refill to look out for, a third faster on CPython
+            for i in range(picks):
+                j = i + words[at + i] % (count - i)
+                items[i], items[j] = items[j], items[i]
+            self._at = at + picks
+            return
         for i in range(picks):
             if at == _LAGS:
                 self._refill()
