@@ -90,24 +90,27 @@ class Block(Game):
             if rng.__class__ is not Rng:
                 rng = new_rng(rng)
             # a list, not a bytearray: CPython reads and writes a list's items
-            # faster, and the shuffle does little else
+            # faster, and dealing does little else
             order = list(_ORDER)
-            rng.shuffle(order, COUNT, HAND * players)
+            a = rng.deal_mask(order, COUNT, 0, HAND)
+            b = rng.deal_mask(order, COUNT, HAND, HAND)
+            if players == 2:
+                self.hands = [a, b]
+                self.held = a | b
+            else:
+                hands = [a, b]
+                held = a | b
+                for s in range(2, players):
+                    m = rng.deal_mask(order, COUNT, HAND * s, HAND)
+                    hands.append(m)
+                    held |= m
+                self.hands = hands
+                self.held = held
         else:
             order = bytes(deal)
             self.check_deal(order, _ORDER)
             if rng is not None:
                 rng = new_rng(rng)
-        if players == 2:
-            a = 0
-            for t in order[0:HAND]:
-                a |= 1 << t
-            b = 0
-            for t in order[HAND : 2 * HAND]:
-                b |= 1 << t
-            self.hands = [a, b]
-            self.held = a | b
-        else:
             hands = [0] * players
             held = 0
             for s in range(players):
@@ -205,16 +208,16 @@ class Block(Game):
             seat += 1
             self.turn = seat if seat < self.players else 0
             return
+        # The usual case costs a shift, a compare and a test: a move from
+        # legal() is a tile of the hand. A string or a negative number fails
+        # the shift; past the tiles, the bit stays 0 (no huge shift).
         try:
-            in_range = 0 <= move < PASS
             t = move >> 1
-        except TypeError:
-            in_range = False
-        if not in_range:
+            bit = 1 << t if t < COUNT else 0
+        except (TypeError, ValueError):
             raise _refuse(4, move)
-        bit = 1 << t
         if not hand & bit:
-            raise _refuse(5, t, seat)
+            raise _refuse(5, t, seat) if bit else _refuse(4, move)
         if left < 0:
             if move & 1:
                 left = LO[t]
@@ -638,10 +641,7 @@ class BlockView(View):
                 if k < need:
                     ok = False
                     break
-                rng.shuffle(pool, k, need)
-                m = 0
-                for i in range(need):
-                    m |= 1 << pool[i]
+                m = rng.deal_mask(pool, k, 0, need)
                 hands[s] = m
                 free ^= m
             if ok:

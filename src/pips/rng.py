@@ -105,6 +105,40 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self._at = at
 
+    def deal_mask(self, items, count, start, need):
+        """Deal a hand: draw `need` of items[start:count] into
+        items[start:start + need] exactly as shuffle's partial Fisher-Yates
+        does from place `start` on (the same numbers, the same result), and
+        return them as a bit mask. The items are codes below 30, so the mask
+        stays a small int. One pass instead of a shuffle and a loop over the
+        hand: dealing is a fifth of a random Block game on CPython."""
+        words = self._words
+        at = self._at
+        end = start + need
+        mask = 0
+        if at + need <= _LAGS:  # as in shuffle: every word needed is made
+            at -= start
+            for i in range(start, end):
+                j = i + words[at + i] % (count - i)
+                code = items[j]
+                items[j] = items[i]
+                items[i] = code
+                mask |= 1 << code
+            self._at = at + end
+            return mask
+        for i in range(start, end):
+            if at == _LAGS:
+                self._refill()
+                at = 0
+            j = i + words[at] % (count - i)
+            at += 1
+            code = items[j]
+            items[j] = items[i]
+            items[i] = code
+            mask |= 1 << code
+        self._at = at
+        return mask
+
     def mark(self):
         """Remember the state: rewind() then draws the same numbers again (a bot
         trying its moves on the same luck). Allocates only on the first call."""
