@@ -429,7 +429,7 @@ def test_illegal_and_malformed_moves_are_refused_without_change():
     )
     refused(g, 1, tiles.code(3, 5) * 2, "turn")  # wrong seat
     refused(g, 0, tiles.code(3, 5) * 2, "not in seat 0's hand")
-    for bad in (-1, DRAW, 58, 255, 1000, -56):
+    for bad in (-1, DRAW, 58, 255, 1000, -56, 10**12):  # no huge shift either
         refused(g, 0, bad, "no such move")
     for bad in ("6-3", None, 2.0, (1,)):
         refused(g, 0, bad, "no such move")

@@ -79,6 +79,26 @@ def test_shuffle_permutes_and_partial_shuffle_deals_uniformly():
         assert 1200 < c < 1600  # 1400 expected for every tile
 
 
+def test_deal_mask_deals_what_the_partial_shuffle_deals():
+    """Rng.deal_mask is the partial shuffle and a mask of what it dealt, in one
+    pass: the same places, the same generator state after, at every position
+    of the generator's batch of words (its refill included)."""
+    for start_at in range(60):
+        a = Rng(start_at)
+        b = Rng(start_at)
+        for _ in range(start_at):
+            a.next()
+            b.next()
+        shuffled = list(range(28))
+        a.shuffle(shuffled, 28, 21)
+        dealt = list(range(28))
+        masks = [b.deal_mask(dealt, 28, 7 * k, 7) for k in range(3)]
+        assert dealt == shuffled
+        for k in range(3):
+            assert masks[k] == sum(1 << t for t in shuffled[7 * k : 7 * k + 7])
+        assert a.next() == b.next()
+
+
 def test_fork_gives_an_independent_but_reproducible_generator():
     a = Rng(5).fork()
     b = Rng(5).fork()
