@@ -16,6 +16,19 @@ $(STAMP): requirements.txt pyproject.toml
 	$(BIN)/pip install -q --no-deps -e .
 	touch $(STAMP)
 
+# The MicroPython webassembly port (32-bit) for tests/test_wasm.py, from npm,
+# pinned as pips_sim/wasm.py names it. Without npm the tests say so and skip.
+WASM_PACKAGE := @micropython/micropython-webassembly-pyscript@1.27.0
+WASM := $(VENV)/wasm/.installed
+
+$(WASM): $(STAMP) Makefile
+	@if command -v npm >/dev/null 2>&1; then \
+		npm install --silent --no-save --no-audit --no-fund --prefix $(VENV)/wasm $(WASM_PACKAGE) \
+		&& touch $@; \
+	else \
+		echo "no npm here: tests/test_wasm.py (the 32-bit webassembly port) will be skipped"; \
+	fi
+
 $(VENV)/.bench: $(STAMP) requirements-bench.txt
 	$(BIN)/pip install -q -r requirements-bench.txt
 	touch $(VENV)/.bench
@@ -26,7 +39,7 @@ play: $(STAMP)
 sim: $(STAMP)
 	$(BIN)/pips sim
 
-test: $(STAMP)
+test: $(STAMP) $(WASM)
 	$(BIN)/python -m pytest -q
 
 bench: $(VENV)/.bench

@@ -1,0 +1,82 @@
+"""The core on MicroPython's webassembly port: a 32-bit MicroPython, where small
+ints end at 2**30 as on a Pico (the unix port of test_micropython is 64-bit).
+The same seeds and bots must play the very same matches as on CPython, and a
+random hand of Block must not allocate once dealt: its masks, codes and the
+generator's words all stay small ints on a 32-bit port.
+
+The port (npm @micropython/micropython-webassembly-pyscript, pinned in the
+Makefile) runs under Node.js with the compiled .mpy tree as its /lib; see
+pips_sim.wasm. Its heap grows by itself, so budgets are the unix port's tests."""
+
+import pytest
+
+from mpy_support import build_mpy
+from pips_sim import wasm
+from test_micropython import _PRINT_RECORDS, BLOCK_CASES
+
+pytestmark = pytest.mark.skipif(wasm.missing() is not None, reason=str(wasm.missing()))
+
+
+def run(code, args=()):
+    rc, out, err = wasm.run_wasm(code, build_mpy(), args)
+    assert rc == 0, (out + err)[-2000:]
+    return out
+
+
+def test_the_port_is_32_bit_and_loads_the_compiled_tree():
+    out = run("import sys, pips.block\nprint(sys.maxsize, pips.block.__file__)\n")
+    assert out.split() == [str(2**31 - 1), "/lib/pips/block.mpy"]
+
+
+def test_matches_are_identical_on_cpython_and_the_32_bit_port():
+    single = {"mode": "single"}
+    cases = BLOCK_CASES + [
+        ("uno", 2, 4, ("random", "greedy")),
+        ("uno", 3, 5, ("smart", "greedy", "random"), 16, single),
+        ("uno", 4, 6, ("smart", "smart", "smart", "smart"), 16, single),
+    ]
+    code = "CASES = %r\n%s" % (cases, _PRINT_RECORDS)
+    printed = []
+    exec(compile(code, "<records>", "exec"), {"print": printed.append})
+    assert "\n".join(printed).count("hand 0:") == len(cases)
+    assert run(code).rstrip("\n") == "\n".join(printed)
+
+
+_NO_ALLOCATION = """
+import gc
+from pips.block import Block
+from pips.rng import Rng
+
+rng = Rng(11)
+for players in (2, 3, 4):
+    buf = bytearray(Block.max_moves)
+    grew = 0
+    moves = 0
+    for k in range(31):
+        g = Block(players, None, rng)
+        gc.collect()
+        before = gc.mem_alloc()
+        while g.turn >= 0:
+            s = g.turn
+            n = g.legal(s, buf)
+            g.play(s, buf[rng.below(n)] if n > 1 else buf[0])
+        if k:  # not the first hand: MicroPython's first calls may allocate
+            grew += gc.mem_alloc() - before
+            moves += g.moves
+    print("block", players, moves, grew)
+gc.collect()
+before = gc.mem_alloc()
+top = 0
+for _ in range(3000):
+    top |= rng.next()
+print("rng", gc.mem_alloc() - before, top < (1 << 28))
+"""
+
+
+def test_block_hands_and_the_generator_allocate_nothing_on_32_bit():
+    lines = [line.split() for line in run(_NO_ALLOCATION).splitlines()]
+    for players, line in zip((2, 3, 4), lines):
+        assert line[:2] == ["block", str(players)]
+        assert int(line[2]) > 30 * 5  # whole hands were played
+        assert line[3] == "0", line  # bytes allocated while playing them
+    assert lines[3] == ["rng", "0", "True"]
