@@ -51,12 +51,14 @@ _COLMOD = const(0x3A)  # 9.1.32 Interface Pixel Format
 # upper nibble sets the RGB-interface format, unused over SPI (0x55 also works).
 _COLMOD_RGB565 = const(0x05)
 
-# MADCTL bits (9.1.28).
-MADCTL_MY = const(0x80)  # row address order: bottom to top
-MADCTL_MX = const(0x40)  # column address order: right to left
-MADCTL_MV = const(0x20)  # row/column exchange: landscape on a portrait panel
-MADCTL_ML = const(0x10)  # vertical refresh order
-MADCTL_BGR = const(0x08)  # BGR colour filter order
+# MADCTL bits (9.1.28). Private, like every constant here: a board file for
+# another orientation passes its own `madctl` value, and a public name would
+# stay in the device's heap (a module global and an interned name) for good.
+_MADCTL_MY = const(0x80)  # row address order: bottom to top
+_MADCTL_MX = const(0x40)  # column address order: right to left
+_MADCTL_MV = const(0x20)  # row/column exchange: landscape on a portrait panel
+_MADCTL_ML = const(0x10)  # vertical refresh order
+_MADCTL_BGR = const(0x08)  # BGR colour filter order
 
 # Landscape for the Waveshare Pico-LCD-1.14 (the value its own demo sends): MV
 # swaps rows and columns, so CASET addresses run along the 320-long side of the
@@ -65,7 +67,7 @@ MADCTL_BGR = const(0x08)  # BGR colour filter order
 # 135-row panel sits at RAM rows 53..187 (not 52..186: with MX set the 52-row
 # margin of the portrait layout lands on the other side, 240 - 52 - 135 = 53)
 # and the 240 columns at 40..279.
-MADCTL_LANDSCAPE = const(0x70)  # MX | MV | ML
+_MADCTL_LANDSCAPE = const(0x70)  # MX | MV | ML
 
 _RESET_PULSE_MS = const(10)  # RESX low >= 10 us (reset timing table), generous here
 _RESET_WAIT_MS = const(120)  # reset cancel takes up to 120 ms
@@ -107,6 +109,10 @@ class ST7789(framebuf.FrameBuffer):
     col_offset/row_offset: where the visible panel starts in the controller's
     RAM in the MADCTL orientation chosen. lines: the line buffer holds this
     many full-width RGB565 lines (a narrow window packs more rows per write).
+    Two (960 bytes at 240 wide) rather than four: the screens mostly send
+    windows a card or a line of text wide, which pack many rows per write
+    anyway, and the kilobyte saved stays free for the whole session; a full
+    frame takes 68 writes instead of 34, the same bytes.
     expander: "blit" (C, the default when available) or "python".
     """
 
@@ -121,9 +127,9 @@ class ST7789(framebuf.FrameBuffer):
         height=135,
         col_offset=40,
         row_offset=53,
-        madctl=MADCTL_LANDSCAPE,
+        madctl=_MADCTL_LANDSCAPE,
         lut=None,
-        lines=4,
+        lines=2,
         expander=None,
         init=True,
     ):
@@ -180,13 +186,6 @@ class ST7789(framebuf.FrameBuffer):
         if args is not None:
             self._write(args)
 
-    def _command1(self, command, arg):
-        self._cs(0)
-        self._command(command)
-        self._one[0] = arg
-        self._write(self._one)
-        self._cs(1)
-
     def _address(self, command, start, end):
         four = self._four
         four[0] = start >> 8
@@ -211,8 +210,10 @@ class ST7789(framebuf.FrameBuffer):
             self._command(command)
             self._cs(1)
             sleep_ms(wait)
-        self._command1(_MADCTL, self.madctl)
-        self._command1(_COLMOD, _COLMOD_RGB565)
+        for command, arg in ((_MADCTL, self.madctl), (_COLMOD, _COLMOD_RGB565)):
+            self._cs(0)
+            self._command(command, bytes((arg,)))  # the command, then its one byte
+            self._cs(1)
         for command in (_INVON, _NORON):
             self._cs(0)
             self._command(command)

@@ -453,7 +453,19 @@ def run_on_device_build(code, heap, args=(), timeout=300):
 # screen, the screens loading their modules as they show and letting them go:
 # UNO 4 players seed 6 (4 hands, 231 moves): 127 KiB (145 before the screens
 # came and went); Block 2 players seed 2: 114 KiB (137 before).
-SESSION_HEAP_K = {"uno": 131, "block": 118}
+# Then (same day) 121 and 104 KiB; now UNO 105 KiB, Block 102 KiB (UNO: as at
+# 121, 254 moves in 4 hands; Block: 148 in 12), mostly from staying under a qstr pool's
+# edge: every name and short string a module loads is interned for good, in
+# pools of 20, 40, 80, 160, 320, 640 entries, and the 621st interned string
+# costs a 7 KiB pool at once (the UNO session interned 632: 121 KiB; 590 now,
+# this script's own ~45 included). Check micropython.qstr_info() after a
+# session before adding names to the modules a table loads. The rest: the
+# table's rare parts (resigning, the hand-over, a revealed hand) and UNO's
+# refusal texts, resignation and notation reading in modules loaded when
+# needed, fewer one-caller functions, the next hand dealt once the results
+# screen has gone, one view at a time while a bot thinks, a 960-byte line
+# buffer in the driver.
+SESSION_HEAP_K = {"uno": 109, "block": 106}
 SESSIONS = {
     # game: (players, target, seed), P1 human (keys below), the others smart bots
     "uno": (4, 200, 6),

@@ -279,6 +279,23 @@ def test_long_line_keeps_both_ends_in_view():
         assert longest >= 8
 
 
+def test_screens_share_the_table_states():
+    """The hand-over, pause and results screens set the table's state
+    themselves (their code stays out of pips.ui.table, in the heap all match
+    long); their private copies of its state numbers must be the table's."""
+    from pips.ui import handover, pause, results, table
+
+    assert handover._CHOOSE == table._CHOOSE
+    assert (pause._NEXT_ACTOR, pause._CHOOSE, pause._ALT) == (
+        table._NEXT_ACTOR,
+        table._CHOOSE,
+        table._ALT,
+    )
+    assert results._DEAL == table._DEAL
+    assert len({table._NEXT_ACTOR, table._SHOW, table._THINK, table._CHOOSE, table._ALT,
+                table._REVEAL, table._DEAL}) == 7
+
+
 @pytest.mark.parametrize("size", [(240, 135), (160, 128)])
 def test_layout_fits_the_screen(size):
     from pips.uno import Uno
@@ -288,10 +305,12 @@ def test_layout_fits_the_screen(size):
         lines = sim.setup_script(game_index, game_class, ["human"] + ["random"] * (seats - 1))
         app, d = session(lines, w, h, seed=2)
         t = app.screen
+        # the bands' heights: message char_h + 2, buttons char_h + 4, hand a piece + 6
+        ch = app.surface.char_h
         assert t.status_h < t.table_y + 1
-        assert t.table_h >= t.piece_h + 6  # a card or a standing double fits
-        assert t.msg_y + t.msg_h <= t.button_y and t.button_y + t.button_h <= t.hand_y
-        assert t.hand_y + t.hand_h == h
+        assert t.table_h >= t.piece.H + 6  # a card or a standing double fits
+        assert t.msg_y + ch + 2 <= t.button_y and t.button_y + ch + 4 <= t.hand_y
+        assert t.hand_y + t.piece.H + 6 == h
         d.until("match", 300)  # plays on at this size without error
 
 

@@ -842,3 +842,25 @@ def test_two_players_the_missed_players_own_move_closes_the_window():
     play(g, 1, "draw")  # G1 cannot be played on red: the turn ends
     assert g.catchable == -1 and g.turn == 0 and g.sizes[1] == 2
     refused(g, 0, "catch 1", "cannot be caught")
+
+
+def test_refusal_texts_follow_pips_uno_numbering():
+    """Uno.play and Uno._aside name a reason by number (pips.uno's _NO_SUCH_MOVE
+    .. _NOT_TURN); pips.uno_parse.refusal holds the texts in the same order."""
+    from pips import uno, uno_parse
+
+    names = ("_NO_SUCH_MOVE", "_ANSWER_FIRST", "_NOT_IN_HAND", "_NOT_DRAWN", "_NO_MATCH",
+             "_LATE_CALL", "_NO_KEEP", "_NO_PLUS4", "_NO_NAMING", "_HAND_OVER", "_NOT_IN",
+             "_NO_MISSED", "_NO_CATCH", "_SELF_CATCH", "_NOT_TURN")
+    assert [getattr(uno, n) for n in names] == list(range(len(names)))
+    g = Uno(4, rng=Rng(3))
+    g.drawn = 5  # what reason 3 names
+    start = (
+        "no such move", "must answer first", "is not in seat", "after drawing only",
+        "does not match", "UNO is called", "keep only after", "answers a +4 only",
+        "a colour is named", "the hand is over", "is not in the hand", "no missed UNO",
+        "cannot be caught", "cannot catch itself", "it is seat",
+    )
+    for reason, words in enumerate(start):
+        error = uno_parse.refusal(g, reason, 1, CATCH + 2 if reason == 12 else 7)
+        assert isinstance(error, ValueError) and words in str(error), (reason, error)

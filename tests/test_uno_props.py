@@ -252,7 +252,7 @@ def test_sample_remembers_its_deal_exactly():
     r._at = start[1]
     copied = world_state(view.sample(r))  # from the memory
     assert copied == first and (list(r._words), r._at) == after
-    uno._memo.view = None  # forget it: dealt again
+    uno._memo.rest = None  # forget it: dealt again
     r._words[:] = start[0]
     r._at = start[1]
     assert world_state(view.sample(r)) == first and (list(r._words), r._at) == after

@@ -53,10 +53,10 @@ class RandomBot:
         return self.buf[self.rng.below(n)] if n > 1 else self.buf[0]
 
     def begin(self, view):
-        self._pending = self.choose(view)
+        self.best = self.choose(view)  # decided at once: step() hands it over
 
     def step(self, slice_rollouts=8):
-        return self._pending
+        return self.best
 
 
 class GreedyBot(RandomBot):

@@ -48,8 +48,15 @@ def hand_points(counts):
 
 
 def __getattr__(name):
-    """text, parse, parse_list and color_code (the notation) live in
-    pips.cards_text, loaded on first use: a bots-only match never needs them."""
-    from pips import cards_text
+    """The notation lives apart, loaded on first use: text in pips.uno_text
+    (with the moves: what the screens show), parse, parse_list and color_code
+    in pips.cards_parse (where moves are typed). A bots-only match needs neither."""
+    if name == "text":
+        from pips.uno_text import card_text
 
-    return getattr(cards_text, name)
+        return card_text
+    if name in ("parse", "parse_list", "color_code"):
+        from pips import cards_parse
+
+        return getattr(cards_parse, name)
+    raise AttributeError(name)  # CPython's imports ask for __path__ and the like

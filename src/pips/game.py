@@ -131,10 +131,6 @@ class Game:
             n = self.legal(seat, buf)
             self.play(seat, buf[rng.below(n)] if n > 1 else buf[0])
 
-    def legal_list(self, seat):
-        buf = bytearray(self.max_moves)
-        return list(buf[: self.legal(seat, buf)])
-
     def play_text(self, seat, text):
         self.play(seat, self.parse_move(seat, text))
 

@@ -48,6 +48,33 @@ NAME = const(2)  # name the colour of a first card W
 DRAWN = const(3)  # play the card just drawn, or keep it
 PENDING_TEXT = (None, "+4", "color", "drawn")
 
+# Why a move is refused: Uno.play and Uno._aside raise _refusal(...), whose
+# texts are in pips.uno_parse (numbered alike there). The handheld offers legal
+# moves only: their code and strings need not sit in the heap every hand needs.
+_NO_SUCH_MOVE = const(0)
+_ANSWER_FIRST = const(1)
+_NOT_IN_HAND = const(2)
+_NOT_DRAWN = const(3)
+_NO_MATCH = const(4)
+_LATE_CALL = const(5)
+_NO_KEEP = const(6)
+_NO_PLUS4 = const(7)
+_NO_NAMING = const(8)
+_HAND_OVER = const(9)
+_NOT_IN = const(10)
+_NO_MISSED = const(11)
+_NO_CATCH = const(12)
+_SELF_CATCH = const(13)
+_NOT_TURN = const(14)
+
+
+def _refusal(game, reason, seat, move):
+    """The ValueError for refusing `move` from `seat` (`reason` above), to raise."""
+    from pips.uno_parse import refusal
+
+    return refusal(game, reason, seat, move)
+
+
 def _card(move):
     """(kind, colour it leaves active) of a card move, or (-1, 0)."""
     m = move & 63
@@ -75,8 +102,7 @@ class Uno(Game):
     _hand_stride = 54  # hands[seat * 54 + kind]
     _color_stride = 4  # ccount[seat * 4 + colour]
     out_of_turn = True  # other seats may catch a missed UNO, or call it late
-    resign_in_hand = True
-    resign_move = RESIGN  # accepted from any seat still in; not listed by legal()
+    resign_in_hand = True  # RESIGN is accepted from any seat still in; legal() never lists it
     # Rollouts stop after so many moves (0: play the hand out) and utility() weighs
     # the cards left: a random UNO hand runs to hundreds of moves, and the first
     # few decide most of what a move is worth.
@@ -372,27 +398,21 @@ class Uno(Game):
                 kind = _W if m < 56 else _W4
                 color = (m - 52) & 3
             else:
-                raise ValueError("no such move in UNO: %r" % (move,))
+                raise _refusal(self, _NO_SUCH_MOVE, seat, move)
             if ask and ask != DRAWN:
-                raise ValueError("seat %d must answer first (%s)" % (seat, PENDING_TEXT[ask]))
+                raise _refusal(self, _ANSWER_FIRST, seat, move)
             hands = self.hands
             base = seat * 54
             if not hands[base + kind]:
-                raise ValueError("%s is not in seat %d's hand" % (cards.text(kind), seat))
+                raise _refusal(self, _NOT_IN_HAND, seat, move)
             if ask:
                 if kind != self.drawn:
-                    raise ValueError(
-                        "after drawing only the drawn card (%s) may be played"
-                        % cards.text(self.drawn)
-                    )
+                    raise _refusal(self, _NOT_DRAWN, seat, move)
             elif kind < _W and color != self.color and RANK[kind] != RANK[self.top]:
-                raise ValueError(
-                    "%s does not match %s on %s"
-                    % (cards.text(kind), cards.COLORS[self.color], cards.text(self.top))
-                )
+                raise _refusal(self, _NO_MATCH, seat, move)
             size = self.sizes[seat]
             if move & _CALL and size != 2:
-                raise ValueError("UNO is called with the second-to-last card only")
+                raise _refusal(self, _LATE_CALL, seat, move)
             # -- valid: apply
             self.catchable = -1
             self.reveal = None
@@ -447,7 +467,7 @@ class Uno(Game):
             return
         if move == DRAW:
             if ask:
-                raise ValueError("seat %d must answer first (%s)" % (seat, PENDING_TEXT[ask]))
+                raise _refusal(self, _ANSWER_FIRST, seat, move)
             self.catchable = -1
             self.reveal = None
             self.moves += 1
@@ -460,16 +480,16 @@ class Uno(Game):
             return
         if move == KEEP:
             if ask != DRAWN:
-                raise ValueError("keep only after drawing a playable card")
+                raise _refusal(self, _NO_KEEP, seat, move)
             self.ask = NONE
         elif move == ACCEPT or move == CHALLENGE:
             if ask != PLUS4:
-                raise ValueError("%s answers a +4 only" % self.move_text(move))
+                raise _refusal(self, _NO_PLUS4, seat, move)
         elif COLOR_MOVE <= move < COLOR_MOVE + 4:
             if ask != NAME:
-                raise ValueError("a colour is named this way only for a first card W")
+                raise _refusal(self, _NO_NAMING, seat, move)
         else:
-            raise ValueError("no such move in UNO: %r" % (move,))
+            raise _refusal(self, _NO_SUCH_MOVE, seat, move)
         # -- valid: apply
         self.catchable = -1
         self.reveal = None
@@ -497,38 +517,34 @@ class Uno(Game):
 
     def _aside(self, seat, move):
         """Moves any seat may make: a catch, a late UNO, resigning."""
-        turn = self.turn
-        if turn < 0:
-            raise ValueError("the hand is over")
+        if self.turn < 0:
+            raise _refusal(self, _HAND_OVER, seat, move)
         if not 0 <= seat < self.players or self.out[seat]:
-            raise ValueError("seat %r is not in the hand" % (seat,))
+            raise _refusal(self, _NOT_IN, seat, move)
         c = self.catchable
         if move == UNO:
             if c != seat:
-                raise ValueError("seat %d has no missed UNO to call" % seat)
+                raise _refusal(self, _NO_MISSED, seat, move)
             self.called[seat] = 1
         elif move == RESIGN:
-            self._resign(seat)
+            from pips.uno_parse import resign  # rare: kept out of this module
+
+            resign(self, seat)
             return
         elif CATCH <= move < CATCH + self.players:
             target = move - CATCH
             if c < 0 or target != c:
-                raise ValueError("seat %d cannot be caught now" % target)
+                raise _refusal(self, _NO_CATCH, seat, move)
             if target == seat:
-                raise ValueError("a seat cannot catch itself: call uno")
+                raise _refusal(self, _SELF_CATCH, seat, move)
             self._take(target, self.penalty)
         elif move < UNO:
-            raise ValueError("it is seat %d's turn, not seat %d's" % (turn, seat))
+            raise _refusal(self, _NOT_TURN, seat, move)
         else:
-            raise ValueError("no such move in UNO: %r" % (move,))
+            raise _refusal(self, _NO_SUCH_MOVE, seat, move)
         self.catchable = -1
         self.reveal = None
         self.moves += 1
-
-    def _resign(self, seat):
-        from pips.uno_text import resign
-
-        resign(self, seat)
 
     def _finish(self, winner):
         self.turn = -1
@@ -668,21 +684,17 @@ class Uno(Game):
     def match_over(cls, totals, options, hands_played):
         if options.get("mode") == "single":
             return hands_played >= 1
-        return _reached(totals, options)
+        target = options.get("target", 500)
+        for t in totals:
+            if t >= target:
+                return True
+        return False
 
     @classmethod
     def match_ranks(cls, match):
         from pips.uno_text import match_ranks
 
         return match_ranks(match)
-
-
-def _reached(totals, options):
-    target = options.get("target", 500)
-    for t in totals:
-        if t >= target:
-            return True
-    return False
 
 
 # UnoView.rest: a few small numbers, then per seat out / called / recent, then the discard pile
@@ -759,11 +771,9 @@ class UnoView(View):
         """(seat, colour it replaced) of the +4 to answer."""
         return self.rest[_P4SEAT] - 1, self.rest[_P4COLOR]
 
-    def move_piece(self, move):
-        return _card(move)[0]
-
-    def move_text(self, move):
-        return Uno.move_text(self, move)
+    # the game's own: neither reads more of the hand than the move
+    move_piece = Uno.move_piece
+    move_text = Uno.move_text
 
     def legal(self, out):
         seat = self.seat
@@ -815,15 +825,17 @@ class UnoView(View):
             if world is None or world.players != players:
                 world = _spare = Uno(players)
         memo = _memo
-        if memo is None:
+        need = players * 58 + 108  # the hands, their colour counts, the draw pile
+        if memo is None or len(memo.deal) < need:
+            # sized for this table, not for ten players: it stays for good
             memo = _memo = _Memo()
-            memo.deal = bytearray(10 * 58 + 108)
+            memo.deal = bytearray(need)
             memo.pool = bytearray(108)
-            memo.view = None
+            memo.rest = None
             memo.mark = -1
         size = players * 54
         from_mark = rng.at_mark()
-        if from_mark and memo.view is self and memo.mark == rng.marks:
+        if from_mark and memo.rest is self.rest and memo.mark == rng.marks:
             # the same generator state deals the same cards: copy them
             kept = memoryview(memo.deal)
             world.hands[:] = kept[:size]
@@ -835,8 +847,8 @@ class UnoView(View):
             for _ in range(memo.steps):
                 rng.next()
             return self._public(world, rng)
-        if memo.view is not self:
-            memo.view = self
+        if memo.rest is not self.rest:
+            memo.rest = self.rest
             self._unseen(memo)
         memo.mark = rng.marks if from_mark else -1
         memo.steps = self._deal(world, rng, memo)
@@ -950,7 +962,9 @@ UnoView.game_class = Uno
 class _Memo:
     """View.sample's last deal, the generator's mark it was dealt from (Rng.mark;
     -1: dealt from elsewhere) and how many steps it took, and the unseen cards of
-    the view it was dealt for."""
+    the view it was dealt for. That view is known by its `rest` (bytes of its
+    own, made with it): holding them and not the view, a finished decision's
+    view leaves the heap."""
 
 
 _ZERO54 = bytes(54)

@@ -1,8 +1,12 @@
-"""Reading UNO moves as the terminal and the referee type them, and the
-referee's table (Uno.parse_move, Uno.info): loaded only where moves are typed."""
+"""Reading UNO moves as the terminal and the referee type them, the referee's
+table (Uno.parse_move, Uno.info), what is said when a move is refused, and
+resigning: loaded only where moves are typed (the handheld offers legal moves
+only, and resigns from its pause menu with parse_move(seat, "resign"))."""
 
 from pips import cards
 from pips.uno import DRAW, KEEP, ACCEPT, CHALLENGE, COLOR_MOVE, UNO, RESIGN, CATCH, PENDING_TEXT
+from pips.uno import NAME, NONE
+from pips.uno import _card
 
 _WORDS = {"draw": DRAW, "keep": KEEP, "accept": ACCEPT, "challenge": CHALLENGE, "uno": UNO,
           "resign": RESIGN}
@@ -59,3 +63,81 @@ def info(self):
         "discard": self.npile,
         "resigned": [s for s in range(self.players) if self.out[s]],
     }
+
+
+def refusal(game, reason, seat, move):
+    """The ValueError of Uno.play or Uno._aside refusing `move` from `seat`;
+    `reason` numbers the reasons as pips.uno's _NO_SUCH_MOVE .. _NOT_TURN (0..14)."""
+    kind = _card(move)[0]
+    if reason == 0:
+        text = "no such move in UNO: %r" % (move,)
+    elif reason == 1:
+        text = "seat %d must answer first (%s)" % (seat, PENDING_TEXT[game.ask])
+    elif reason == 2:
+        text = "%s is not in seat %d's hand" % (cards.text(kind), seat)
+    elif reason == 3:
+        text = "after drawing only the drawn card (%s) may be played" % cards.text(game.drawn)
+    elif reason == 4:
+        text = "%s does not match %s on %s" % (
+            cards.text(kind),
+            cards.COLORS[game.color],
+            cards.text(game.top),
+        )
+    elif reason == 5:
+        text = "UNO is called with the second-to-last card only"
+    elif reason == 6:
+        text = "keep only after drawing a playable card"
+    elif reason == 7:
+        text = "%s answers a +4 only" % game.move_text(move)
+    elif reason == 8:
+        text = "a colour is named this way only for a first card W"
+    elif reason == 9:
+        text = "the hand is over"
+    elif reason == 10:
+        text = "seat %r is not in the hand" % (seat,)
+    elif reason == 11:
+        text = "seat %d has no missed UNO to call" % seat
+    elif reason == 12:
+        text = "seat %d cannot be caught now" % (move - CATCH)
+    elif reason == 13:
+        text = "a seat cannot catch itself: call uno"
+    else:
+        text = "it is seat %d's turn, not seat %d's" % (game.turn, seat)
+    return ValueError(text)
+
+
+def resign(self, seat):
+    """Uno._aside on RESIGN: the seat's cards go into the draw pile and it leaves the hand
+    (the hand ends when one seat is left). Rare, so kept out of pips.uno and
+    pips.uno_text."""
+    hands = self.hands
+    base = seat * 54
+    stock = self.stock
+    ns = self.nstock
+    for k in range(54):
+        for _ in range(hands[base + k]):
+            stock[ns] = k
+            ns += 1
+        hands[base + k] = 0
+    self.nstock = ns
+    self.fixed = False  # shuffled in: the whole draw pile is drawn at random now
+    self.nbottom = 0
+    self.sizes[seat] = 0
+    for c in range(4):
+        self.ccount[seat * 4 + c] = 0
+    self.out[seat] = 1
+    self.left -= 1
+    self.moves += 1
+    self.reveal = None
+    if self.catchable == seat or self.turn == seat:
+        self.catchable = -1
+    if self.left == 1:
+        last = 0
+        while self.out[last]:
+            last += 1
+        self._finish(last)
+        return
+    if self.turn == seat:
+        if self.ask != NAME:
+            self.ask = NONE
+        self.turn = self._next(seat)

@@ -1,18 +1,32 @@
-"""What the screens show of UNO: move text, match ranks, a view's hand list and
-pending answer, and the rare resignation. A bots-only match never needs it,
-so it is kept out of pips.uno and the device's heap holds less. Reading moves
-(pips.uno_parse) and the rules page (pips.uno_rules) are modules of their own:
-the handheld never reads a typed move."""
+"""What the screens show of UNO: card and move text, match ranks, a view's
+hand list and pending answer. A bots-only match never needs it, so it is kept out of
+pips.uno and the device's heap holds less. Reading moves and the rare
+resignation (pips.uno_parse) and the rules page (pips.uno_rules) are modules
+of their own: loaded while a table shows, this one stays small."""
 
-from pips import cards
-from pips.cards import WILD
+from pips.cards import COLOR, COLORS, RANK, WILD, WILD4, NO_COLOR
 from pips.compat import const
 from pips.uno import DRAW, CHALLENGE, COLOR_MOVE, UNO, RESIGN, CATCH, PENDING_TEXT
-from pips.uno import NAME, NONE
 from pips.uno import _card
 
 _CALL = const(64)  # pips.uno's UNO flag on a card move
 _NAMES = ("draw", "keep", "accept", "challenge")  # DRAW .. CHALLENGE
+_RANKS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "V", "+2")
+
+
+def card_text(kind, color=NO_COLOR):
+    """pips.cards.text: `R7`, `GS`, `Y+2`, `W`, `W+4`; with a chosen colour for
+    a wild, `W:G`. Written here, next to the moves, and not in a module of its
+    own: a table always needs both (pips.cards_parse reads it back)."""
+    if kind == WILD:
+        s = "W"
+    elif kind == WILD4:
+        s = "W+4"
+    else:
+        return COLORS[COLOR[kind]] + _RANKS[RANK[kind]]
+    if color < NO_COLOR:
+        s += ":" + COLORS[color]
+    return s
 
 
 def move_text(game, move):
@@ -21,12 +35,12 @@ def move_text(game, move):
         kind, color = _card(move)
         if kind < 0:
             return "?%d" % move
-        s = cards.text(kind, color if kind >= WILD else cards.NO_COLOR)
+        s = card_text(kind, color if kind >= WILD else NO_COLOR)
         return s + " uno" if move & _CALL else s
     if move >= CATCH:
         return "catch %d" % (move - CATCH)
     if COLOR_MOVE <= move < COLOR_MOVE + 4:
-        return "color " + cards.COLORS[move - COLOR_MOVE]
+        return "color " + COLORS[move - COLOR_MOVE]
     if move <= CHALLENGE:
         return _NAMES[move - DRAW]
     if move == UNO:
@@ -66,39 +80,3 @@ def match_ranks(match):
     for s in range(n):
         keys.append(1 if s == game.winner else -(1000 + game.hand_points(s)))
     return ranks(keys, last)
-
-
-def resign(self, seat):
-    """Uno._resign: the seat's cards go into the draw pile and it leaves the hand
-    (the hand ends when one seat is left). Rare, so kept out of pips.uno."""
-    hands = self.hands
-    base = seat * 54
-    stock = self.stock
-    ns = self.nstock
-    for k in range(54):
-        for _ in range(hands[base + k]):
-            stock[ns] = k
-            ns += 1
-        hands[base + k] = 0
-    self.nstock = ns
-    self.fixed = False  # shuffled in: the whole draw pile is drawn at random now
-    self.nbottom = 0
-    self.sizes[seat] = 0
-    for c in range(4):
-        self.ccount[seat * 4 + c] = 0
-    self.out[seat] = 1
-    self.left -= 1
-    self.moves += 1
-    self.reveal = None
-    if self.catchable == seat or self.turn == seat:
-        self.catchable = -1
-    if self.left == 1:
-        last = 0
-        while self.out[last]:
-            last += 1
-        self._finish(last)
-        return
-    if self.turn == seat:
-        if self.ask != NAME:
-            self.ask = NONE
-        self.turn = self._next(seat)

@@ -60,6 +60,8 @@ def forget(name):
 class Screen:
     """One screen: `enter()` draws it whole, `frame(presses, now)` updates it."""
 
+    modules = ()  # what uses() names, unless a screen works it out
+
     def __init__(self, app):
         self.app = app
         self.s = app.surface
@@ -68,7 +70,7 @@ class Screen:
         """The modules this screen and the screens it goes back to need (its own
         module, the drawing modules it loads, ...): App.go lets go of those the
         screen left behind used and the next one does not."""
-        return ()
+        return self.modules
 
     def enter(self):
         """Draw the whole screen (at the start of the first frame it shows)."""

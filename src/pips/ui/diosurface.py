@@ -49,7 +49,7 @@ class DioSurface(Surface):
         if getattr(self.bitmap, "_bits_per_value", 0) == 4 and hasattr(self.bitmap, "_data"):
             self.words = self.bitmap._data
             self.stride = self.bitmap._stride
-        self._init_dirty()
+        Surface.__init__(self)
 
     def _fill(self, x, y, w, h, c):
         x0 = max(x, 0)

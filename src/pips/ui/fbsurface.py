@@ -32,7 +32,7 @@ class FbSurface(Surface):
         self.fb = display
         self.width = width
         self.height = height
-        self._init_dirty()
+        Surface.__init__(self)
 
     def _fill(self, x, y, w, h, c):
         self.fb.fill_rect(x, y, w, h, c)

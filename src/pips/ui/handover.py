@@ -1,8 +1,11 @@
 """Pass-and-play: the hand-over screen between two humans' turns."""
 
+from pips.compat import const
 from pips.ui import keys as K
 from pips.ui.palette import FELT_DARK, TEXT, HIGHLIGHT, DIM
 from pips.ui.app import Screen, seat_name
+
+_CHOOSE = const(3)  # pips.ui.table's state: the seat acting picks a move
 
 
 class HandOverScreen(Screen):
@@ -28,8 +31,17 @@ class HandOverScreen(Screen):
 
     def frame(self, presses, now):
         if presses & K.A:
-            self.table.hand_to(self.seat)
-            self.app.go(self.table)
+            # the device is the seat's now, who acts at once (done here, not
+            # in pips.ui.table: only pass-and-play needs it)
+            table = self.table
+            seat = self.seat
+            table.viewer = seat
+            table.acting = seat
+            table.offer = False
+            table.choices(seat)
+            table.state = _CHOOSE
+            table.message = ""
+            self.app.go(table)
         elif presses & K.MENU:
             # back from the pause lands here again, never on the last hand shown
             self.app.open("pips.ui.pause", "PauseScreen", self.table, self, self.seat)

@@ -19,14 +19,6 @@ COLORS = bytes((RED, YELLOW, GREEN, BLUE))  # palette colour of card colours 0..
 _SYMBOLS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "V", "+2", "W", "+4")
 
 
-def card(s, x, y, kind, bg, selected=False):
-    """Card `kind` (pips.cards) at (x, y); bg is the colour behind it (its cut corners)."""
-    # pips.cards only here: the title's card draws with face() alone
-    from pips.cards import COLOR, RANK
-
-    face(s, x, y, COLOR[kind], _SYMBOLS[RANK[kind]], bg, selected)
-
-
 def face(s, x, y, color, symbol, bg, selected=False):
     """A card of colour `color` (NO_COLOR: a wild) showing `symbol`."""
     edge = HIGHLIGHT if selected else WHITE
@@ -75,15 +67,19 @@ def _corners(s, x, y, bg):
 
 
 def piece(s, x, y, code, flags, bg):
-    """Card `code` in a hand or face up: flags 1 playable (else grey bars over
-    it, clear of its symbol), 2 selected."""
-    card(s, x, y, code, bg, flags & 2)
+    """Card `code` (a kind, pips.cards) at (x, y), in a hand or face up: flags 1
+    playable (else grey bars over it, clear of its symbol), 2 selected; bg is
+    the colour behind it (its cut corners)."""
+    # pips.cards only here: the title's card draws with face() alone
+    from pips.cards import COLOR, RANK
+
+    face(s, x, y, COLOR[code], _SYMBOLS[RANK[code]], bg, flags & 2)
     if not flags & 1:
         for yy in (y + 2, y + 5, y + H - 6, y + H - 3):
             s.hline(x + 2, yy, W - 4, DIM)
 
 
 def text(code):
-    from pips.cards import text
+    from pips.uno_text import card_text
 
-    return text(code)
+    return card_text(code)

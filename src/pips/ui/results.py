@@ -1,9 +1,12 @@
 """The screens after a hand and after the match: who won, the pieces left,
 points and totals; then the ranks."""
 
+from pips.compat import const
 from pips.ui import keys as K
 from pips.ui.palette import FELT, TEXT, HIGHLIGHT, DIM
 from pips.ui.app import Screen, seat_name
+
+_DEAL = const(6)  # pips.ui.table's state: deal the next hand on showing
 
 
 def piece_list(view, text, cols):
@@ -109,7 +112,9 @@ class HandResultScreen(ListScreen):
         if self.over:
             self.app.go(MatchResultScreen(self.app, table))
             return
-        table.next_hand()
+        # the table deals as it shows again: by then this screen and its
+        # module have left the heap, and the new hand does not meet them there
+        table.state = _DEAL
         self.app.go(table)
 
 

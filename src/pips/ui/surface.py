@@ -28,7 +28,8 @@ class Surface:
     char_w = 8
     char_h = 8
 
-    def _init_dirty(self):
+    def __init__(self):
+        """The bookkeeping; a subclass sets up its display, then calls this."""
         self.dirty = []  # [x0, y0, x1, y1] exclusive ends
         self.pixels_sent = 0  # since creation (tests and benchmarks read it)
         self.windows_sent = 0
@@ -99,10 +100,6 @@ class Surface:
         self.pixels_sent += sent
         self.last_flush = sent
         return sent
-
-    def invalidate(self):
-        """Everything is dirty (a new display, or one that lost its picture)."""
-        self.mark(0, 0, self.width, self.height)
 
     # -- drawing --------------------------------------------------------
     def fill_rect(self, x, y, w, h, c):

@@ -25,13 +25,20 @@ View's presentation fields: piece_<piece_kind>.py (piece_tile, piece_card) and
 table_<table_kind>.py (table_line, table_pile), loaded with the match. A game
 with pieces and a table of known kinds drops in without a change here; a new
 kind is one more such module. The screens around the table (hand-over, pause,
-results, rules) are modules loaded when shown.
+results, rules) are modules loaded when shown, and so are the rare parts of
+this one (the pause menu does the resigning, the hand-over screen hands the
+device over, pips.ui.table_reveal shows a revealed hand).
+
+On a device every name here (a method, an attribute, a short string) is
+interned for good, in pools that grow by doubling: a name saved is a few
+bytes, but the one over a pool's edge costs kilobytes. So the bands' heights
+are worked out where they are drawn, and one-caller helpers stay inline.
 """
 
 from pips.compat import const
 from pips.ui import keys as K
 from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, DIM, BLACK, WARNING
-from pips.ui.app import Screen, load, seat_name
+from pips.ui.app import Screen, load, forget, seat_name
 from pips.match import Match
 from pips.rng import Rng
 from pips import bots as B
@@ -49,15 +56,16 @@ _THINK = const(2)
 _CHOOSE = const(3)
 _ALT = const(4)
 _REVEAL = const(5)
+_DEAL = const(6)  # the results screen let the last hand go: enter() deals the next
+# keys of draw()'s own signatures in `shown` (the status cells' keys are seats)
+_DRAWN = const(-1)
+_NOTE = const(-2)
 
 # what an item of a Layer draws (a table_<kind> module numbers its own from 8)
 FILL = const(0)  # a: colour
 TEXT_AT = const(1)  # a: text, b: colour
 CENTER = const(2)  # text centred in the item's width
 PIECE = const(3)  # a piece (the piece module draws it): a code; b: 1 bright, 2 selected
-
-
-_STATUS_FORMS = ("%s  %s left  %s pts", "%s %s left %s pts", "%s %s  %sp", "%s %s %s")
 
 
 def label(text):
@@ -74,17 +82,6 @@ def label(text):
     return out[:1].upper() + out[1:]
 
 
-def call_word(texts):
-    """The word some moves add to another move's text ("R7" and "R7 uno"), or
-    None. Such variants are not listed: a toggle button adds the word instead,
-    pressed before the piece, as a player calls before laying it."""
-    for t in texts:
-        i = t.rfind(" ")
-        if i > 0 and t[:i] in texts:
-            return t[i + 1 :]
-    return None
-
-
 class TableScreen(Screen):
     def __init__(self, app, game_class, players, levels, options):
         Screen.__init__(self, app)
@@ -93,7 +90,7 @@ class TableScreen(Screen):
         self.levels = levels
         self.options = options
         self.match = None  # made on the first entry (begin)
-        self.modules = ("pips.ui.table",)
+        self.modules = ("pips.ui.table",)  # uses(); begin() adds the drawing modules
 
     def begin(self):
         """The match, the bots and the first hand, made when the table first
@@ -127,10 +124,20 @@ class TableScreen(Screen):
         )
         self.piece = load(self.modules[1])  # W, H, piece(), text()
         self.band = load(self.modules[2])  # items(table, view), paint()
-        self.layout()
-
-    def uses(self):
-        return self.modules
+        # the bands, top down: status, table, message, buttons, hand; each
+        # height is worked out again where its band is drawn
+        s = self.s
+        line_h = s.char_h + 2  # the message band
+        self.cell_w = app.width // players
+        one_line = 9 * s.char_w + 4 <= self.cell_w  # "P1 12 999" fits
+        self.status_h = line_h if one_line else 2 * line_h
+        self.hand_y = app.height - (self.piece.H + 6)
+        self.button_y = self.hand_y - (s.char_h + 4)
+        self.msg_y = self.button_y - line_h
+        self.table_y = self.status_h
+        self.table_h = self.msg_y - self.table_y
+        self.table_layer = Layer(s, FELT, self.paint)
+        self.hand_layer = Layer(s, FELT_DARK, self.paint)
 
     # -- the match -----------------------------------------------------------
     def next_hand(self):
@@ -138,7 +145,6 @@ class TableScreen(Screen):
         on a small heap two hands at once may not fit."""
         self.game = None
         self.view_key = None
-        self.view_cached = None
         self.match.new_hand()
         self.start_hand()
 
@@ -153,42 +159,23 @@ class TableScreen(Screen):
         if self.viewer >= 0 and len(self.humans) > 1:
             self.viewer = -1  # a new deal: hand the device over again
 
-    def layout(self):
-        s = self.s
-        w = self.app.width
-        h = self.app.height
-        line_h = s.char_h + 2
-        self.cell_w = w // self.players
-        one_line = len("P1 12 999") * s.char_w + 4 <= self.cell_w
-        self.status_h = line_h if one_line else 2 * line_h
-        self.piece_w = self.piece.W
-        self.piece_h = self.piece.H
-        self.hand_h = self.piece_h + 6
-        self.hand_y = h - self.hand_h
-        self.button_h = s.char_h + 4
-        self.button_y = self.hand_y - self.button_h
-        self.msg_h = line_h
-        self.msg_y = self.button_y - self.msg_h
-        self.table_y = self.status_h
-        self.table_h = self.msg_y - self.table_y
-        self.table_layer = Layer(s, FELT, self.paint)
-        self.hand_layer = Layer(s, FELT_DARK, self.paint)
-
     def view_of(self, seat):
-        """game.view(seat), made once per move: a View costs memory to build."""
+        """game.view(seat), made once per move: a View costs memory to build.
+        view_key is (game, moves, seat, the view made for them)."""
         game = self.game
         key = self.view_key
         if key is None or key[0] is not game or key[1] != game.moves or key[2] != seat:
-            self.view_key = (game, game.moves, seat)
-            self.view_cached = game.view(seat)
-        return self.view_cached
+            key = self.view_key = (game, game.moves, seat, game.view(seat))
+        return key[3]
 
     def enter(self):
         if self.match is None:
             self.begin()
+        elif self.state == _DEAL:
+            self.next_hand()
         self.leave()
         self.s.fill(FELT)
-        self.s.fill_rect(0, self.hand_y, self.app.width, self.hand_h, FELT_DARK)
+        self.s.fill_rect(0, self.hand_y, self.app.width, self.app.height - self.hand_y, FELT_DARK)
         self.draw()
 
     def leave(self):
@@ -196,14 +183,13 @@ class TableScreen(Screen):
         results or a menu show, the table holds no drawing state."""
         if self.match is None:
             return  # never shown
-        self.shown = {}  # band -> signature of what is on screen
+        # band -> signature of what is on screen; also draw()'s own two
+        # signatures: _DRAWN (what the bands show), _NOTE (the message's)
+        self.shown = {}
         self.message_w = -1  # width of the message on screen, -1: band not drawn
-        self.last_draw = None
-        self.last_note = None
         self.view_key = None
-        self.view_cached = None
-        self.table_layer.reset()
-        self.hand_layer.reset()
+        self.table_layer.items = []  # the bands were cleared: draw every item
+        self.hand_layer.items = []
 
     # -- who acts -----------------------------------------------------------------
     def frame(self, presses, now):
@@ -225,7 +211,15 @@ class TableScreen(Screen):
         elif state == _CHOOSE:
             self.choose_keys(presses)
         elif state == _ALT:
-            self.alt_keys(presses)
+            n = len(self.alts)
+            if presses & K.PREV:
+                self.alt_cursor = (self.alt_cursor - 1) % n
+            if presses & K.NEXT:
+                self.alt_cursor = (self.alt_cursor + 1) % n
+            if presses & K.A:
+                self.play(self.acting, self.moves[self.alts[self.alt_cursor]])
+            elif presses & K.B:
+                self.state = _CHOOSE
         if self.state == _NEXT_ACTOR:
             self.next_actor(now)
             if self.app.screen is not self:
@@ -291,7 +285,15 @@ class TableScreen(Screen):
                 self.moves.append(move)
         texts = [view.move_text(m) for m in self.moves]
         self.texts = texts
-        word = call_word(texts)
+        # the word some moves add to another move's text ("R7" and "R7 uno"), or
+        # None. Such variants are not listed: a toggle button adds the word
+        # instead, pressed before the piece, as a player calls before laying it
+        word = None
+        for t in texts:
+            i = t.rfind(" ")
+            if i > 0 and t[:i] in texts:
+                word = t[i + 1 :]
+                break
         self.call = word
         self.calling = False
         self.variant = bytearray(len(texts))  # 1: the move is another's text + call word
@@ -366,31 +368,6 @@ class TableScreen(Screen):
         self.alt_cursor = 0
         self.state = _ALT
 
-    def alt_keys(self, presses):
-        n = len(self.alts)
-        if presses & K.PREV:
-            self.alt_cursor = (self.alt_cursor - 1) % n
-        if presses & K.NEXT:
-            self.alt_cursor = (self.alt_cursor + 1) % n
-        if presses & K.A:
-            self.play(self.acting, self.moves[self.alts[self.alt_cursor]])
-        elif presses & K.B:
-            self.state = _CHOOSE
-
-    def hand_to(self, seat):
-        """The hand-over screen gave the device to `seat`, who acts now."""
-        self.viewer = seat
-        self.acting = seat
-        self.offer = False
-        self.choices(seat)
-        self.state = _CHOOSE
-        self.message = ""
-
-    def resume(self):
-        """Back from the pause menu: a second-step choice starts over."""
-        if self.state == _ALT:
-            self.state = _CHOOSE
-
     def alt_text(self):
         """The text of the move under the cursor while a second step picks
         among a piece's moves, else None (a band may mark where it goes)."""
@@ -420,27 +397,6 @@ class TableScreen(Screen):
         if self.viewer >= 0 and getattr(self.view_of(self.viewer), "reveal", None):
             self.state = _REVEAL
 
-    def resign(self, seat=-1):
-        """A human resigns the match: `seat`, else the viewer (the human holding
-        the device), else the only human."""
-        if seat < 0:
-            seat = self.viewer if self.viewer >= 0 else -1
-        if seat < 0 and len(self.humans) == 1:
-            seat = self.humans[0]
-        if seat < 0 or seat in self.match.resigned:
-            return
-        game = self.game
-        if self.game_class.resign_in_hand and game.turn >= 0:
-            try:
-                game.play(seat, game.parse_move(seat, "resign"))
-            except ValueError:
-                pass
-        self.match.resign(seat)
-        self.message = "%s resigned" % seat_name(seat)
-        if self.viewer == seat or len(self.humans) > 1:
-            self.viewer = -1  # pass-and-play: no hand shows until the next hand-over
-        self.state = _NEXT_ACTOR
-
     # -- drawing ---------------------------------------------------------------------
     def draw(self):
         # One cheap look at what the bands show: most frames change nothing. While
@@ -456,23 +412,66 @@ class TableScreen(Screen):
             self.match.hands_played,
             len(self.match.resigned),
         )
-        if sig != self.last_draw:
-            self.last_draw = sig
-            self.last_note = None
+        if self.changed(_DRAWN, sig):
+            self.shown[_NOTE] = None
             view = self.view_of(self.viewer if self.viewer >= 0 else 0)
             self.draw_status(view)
-            self.draw_table(view)
+            # the table band
+            sig = (self.game.moves, self.state == _REVEAL, self.viewer, self.match.hands_played)
+            if self.state == _ALT:
+                sig = sig + (self.alt_cursor,)
+            if self.changed("table", sig):
+                if self.state == _REVEAL:
+                    # the pieces another seat was made to show (UNO: a challenged +4
+                    # player's hand), to this viewer alone: rare, so a module apart
+                    items = load("pips.ui.table_reveal").items(self, view)
+                    forget("pips.ui.table_reveal")
+                else:
+                    items = self.band.items(self, view)
+                self.table_layer.update(items)
             self.draw_buttons(view)
             self.draw_hand(view)
+            if self.state == _THINK:
+                # the thinking bot holds a view of its own: this one goes
+                # (the bands need none until the bot has moved)
+                self.view_key = None
         note = (self.app.frames // 8 % 3 if self.state == _THINK else 0, self.message)
-        if note != self.last_note:
-            self.last_note = note
-            self.draw_message()
+        if not self.changed(_NOTE, note):
+            return
+        # the message band: the last move, or what the table waits for
+        text = self.message
+        if self.state == _THINK:
+            dots = "." * (1 + self.app.frames // 8 % 3)
+            text = "%s thinking%s" % (seat_name(self.think_seat), dots)
+        elif self.state == _CHOOSE and self.offer:
+            text = "%s: out of turn?" % seat_name(self.acting)
+        elif self.state == _CHOOSE and not self.message:
+            text = "%s: your move" % seat_name(self.acting)
+        elif self.state == _ALT:
+            text = "pick one, hold A: back"
+        elif self.state == _REVEAL:
+            text = "A: go on"
+        if not self.changed("message", text):
+            return
+        s = self.s
+        if self.message_w < 0:
+            s.fill_rect(0, self.msg_y, self.app.width, s.char_h + 2, FELT_DARK)
+        cols = (self.app.width - 4) // s.char_w
+        text = text[:cols]
+        old = self.message_w
+        new = len(text) * s.char_w
+        # repaint the text cells, and clear what is left of a longer old text
+        s.text(text, 2, self.msg_y + 1, WARNING if "UNO" in text else TEXT, FELT_DARK)
+        if old > new:
+            s.fill_rect(2 + new, self.msg_y + 1, old - new, s.char_h, FELT_DARK)
+        self.message_w = new
 
-    def changed(self, band, signature):
-        if self.shown.get(band) == signature:
+    def changed(self, band, value):
+        """Whether `band` now shows something else than `value` says (and
+        remember it): a band is drawn only when its signature changes."""
+        if self.shown.get(band) == value:
             return False
-        self.shown[band] = signature
+        self.shown[band] = value
         return True
 
     def draw_status(self, view):
@@ -499,7 +498,7 @@ class TableScreen(Screen):
             ink = BLACK if turn else (DIM if out else TEXT)
             if self.status_h == line_h:
                 # the longest form that fits: "P1* 7 left 45 pts" ... "P1* 7 45"
-                for form in _STATUS_FORMS:
+                for form in ("%s  %s left  %s pts", "%s %s left %s pts", "%s %s  %sp", "%s %s %s"):
                     text = form % (name, size, score)
                     if len(text) <= cols:
                         break
@@ -510,34 +509,6 @@ class TableScreen(Screen):
                         break
                 s.text(text[:cols], x + 2, 1, ink)
                 s.text(score[:cols], x + 2, 1 + line_h, ink)
-
-    def draw_message(self):
-        text = self.message
-        if self.state == _THINK:
-            dots = "." * (1 + self.app.frames // 8 % 3)
-            text = "%s thinking%s" % (seat_name(self.think_seat), dots)
-        elif self.state == _CHOOSE and self.offer:
-            text = "%s: out of turn?" % seat_name(self.acting)
-        elif self.state == _CHOOSE and not self.message:
-            text = "%s: your move" % seat_name(self.acting)
-        elif self.state == _ALT:
-            text = "pick one, hold A: back"
-        elif self.state == _REVEAL:
-            text = "A: go on"
-        if not self.changed("message", text):
-            return
-        s = self.s
-        if self.message_w < 0:
-            s.fill_rect(0, self.msg_y, self.app.width, self.msg_h, FELT_DARK)
-        cols = (self.app.width - 4) // s.char_w
-        text = text[:cols]
-        old = self.message_w
-        new = len(text) * s.char_w
-        # repaint the text cells, and clear what is left of a longer old text
-        s.text(text, 2, self.msg_y + 1, WARNING if "UNO" in text else TEXT, FELT_DARK)
-        if old > new:
-            s.fill_rect(2 + new, self.msg_y + 1, old - new, s.char_h, FELT_DARK)
-        self.message_w = new
 
     def button_labels(self):
         if self.state == _ALT:
@@ -561,7 +532,8 @@ class TableScreen(Screen):
             return
         s = self.s
         y = self.button_y
-        s.fill_rect(0, y, self.app.width, self.button_h, FELT)
+        h = s.char_h + 4
+        s.fill_rect(0, y, self.app.width, h, FELT)
         widths = [s.text_width(t) + 6 for t in labels]
         x = 2
         # scroll so the selected button shows
@@ -573,39 +545,12 @@ class TableScreen(Screen):
             w = widths[i]
             if x + w > 0 and x < self.app.width:
                 if i == at:
-                    s.fill_rect(x, y + 1, w, self.button_h - 2, HIGHLIGHT)
+                    s.fill_rect(x, y + 1, w, h - 2, HIGHLIGHT)
                     s.text(labels[i], x + 3, y + 2, BLACK)
                 else:
-                    s.rect(x, y + 1, w, self.button_h - 2, TEXT)
+                    s.rect(x, y + 1, w, h - 2, TEXT)
                     s.text(labels[i], x + 3, y + 2, TEXT)
             x += w + 3
-
-    def hand_layout(self, count):
-        """(first index shown, how many fit, x of the first, step) for the hand band."""
-        w = self.app.width
-        step = self.piece_w + 2
-        fit = (w - 4) // step
-        if count <= fit:
-            return 0, count, (w - count * step + 2) // 2, step
-        fit = (w - 20) // step
-        cur = self.cursor_piece()
-        first = self.hand_first
-        if cur >= 0:
-            if cur < first:
-                first = cur
-            elif cur >= first + fit:
-                first = cur - fit + 1
-        first = max(0, min(first, count - fit))
-        self.hand_first = first
-        return first, fit, 10, step
-
-    def cursor_piece(self):
-        if self.state == _CHOOSE and self.stops:
-            stop = self.stops[self.cursor]
-            return stop if stop < _BUTTON else -1
-        if self.state == _ALT:
-            return self.stops[self.cursor]
-        return -1
 
     def draw_hand(self, view):
         sig = (self.game.moves, self.state, self.cursor, self.viewer, self.match.hands_played)
@@ -614,18 +559,46 @@ class TableScreen(Screen):
         s = self.s
         y0 = self.hand_y
         w = self.app.width
+        hand_h = self.app.height - y0
         if self.viewer < 0:
-            items = [(0, y0 + self.hand_h // 2 - 4, w, s.char_h, CENTER, "bots at play", DIM, 0)]
+            items = [(0, y0 + hand_h // 2 - 4, w, s.char_h, CENTER, "bots at play", DIM, 0)]
             self.hand_layer.update(items)
             return
         acting = self.state in (_CHOOSE, _ALT) and self.acting == self.viewer
         hand = self.hand if acting else view.hand_list()
         playable = self.playable if acting else b"\x02" * len(hand)  # 2: bright, not raised
-        cur = self.cursor_piece() if acting else -1
-        first, fit, x0, step = self.hand_layout(len(hand))
-        pw = self.piece_w
+        # the piece under the cursor: a hand index, or -1 (a button, or no choice)
+        at = -1
+        if self.state == _CHOOSE and self.stops:
+            stop = self.stops[self.cursor]
+            at = stop if stop < _BUTTON else -1
+        elif self.state == _ALT:
+            at = self.stops[self.cursor]
+        cur = at if acting else -1
+        # which pieces show: all, centred, when they fit; else a window round
+        # the cursor, from the first one shown last time, with arrows
+        count = len(hand)
+        pw = self.piece.W
+        ph = self.piece.H
+        step = pw + 2
+        fit = (w - 4) // step
+        if count <= fit:
+            first = 0
+            fit = count
+            x0 = (w - count * step + 2) // 2
+        else:
+            fit = (w - 20) // step
+            first = self.hand_first
+            if at >= 0:
+                if at < first:
+                    first = at
+                elif at >= first + fit:
+                    first = at - fit + 1
+            first = max(0, min(first, count - fit))
+            self.hand_first = first
+            x0 = 10
         items = []
-        mid = y0 + self.hand_h // 2 - s.char_h // 2
+        mid = y0 + hand_h // 2 - s.char_h // 2
         if first > 0:
             items.append((1, mid, s.char_w, s.char_h, TEXT_AT, "<", TEXT, 0))
         if first + fit < len(hand):
@@ -634,38 +607,10 @@ class TableScreen(Screen):
             x = x0 + (i - first) * step
             y = y0 + (1 if playable[i] == 1 else 4)  # the playable ones raised
             flags = (1 if playable[i] else 0) | (2 if i == cur else 0)
-            items.append((x, y, pw, self.piece_h, PIECE, hand[i], flags, 0))
+            items.append((x, y, pw, ph, PIECE, hand[i], flags, 0))
             if i == cur:
-                items.append((x + 2, y0 + self.hand_h - 2, pw - 4, 1, FILL, HIGHLIGHT, 0, 0))
+                items.append((x + 2, y0 + hand_h - 2, pw - 4, 1, FILL, HIGHLIGHT, 0, 0))
         self.hand_layer.update(items)
-
-    def draw_table(self, view):
-        sig = (self.game.moves, self.state == _REVEAL, self.viewer, self.match.hands_played)
-        if self.state == _ALT:
-            sig = sig + (self.alt_cursor,)
-        if not self.changed("table", sig):
-            return
-        if self.state == _REVEAL:
-            items = self.reveal_items(view)
-        else:
-            items = self.band.items(self, view)
-        self.table_layer.update(items)
-
-    def reveal_items(self, view):
-        """The pieces another seat was made to show (UNO: a challenged +4
-        player's hand), to this viewer alone, overlapping by half."""
-        s = self.s
-        items = [(4, self.table_y + 2, 11 * s.char_w, s.char_h, TEXT_AT, "their hand:", TEXT, 0)]
-        w = self.piece_w
-        step = w // 2 + 2
-        x = 4
-        y = self.table_y + s.char_h + 4
-        for code in view.reveal:
-            if x + w > self.app.width:
-                break
-            items.append((x, y, w, self.piece_h, PIECE, code, 1, 0))
-            x += step
-        return items
 
     def paint(self, it, bg):
         """An item the layers do not draw themselves: a piece (the piece
@@ -683,16 +628,13 @@ class Layer:
     the background, new ones drawn, and unchanged ones left alone unless
     something cleared or drawn below them overlaps (painter's order: later
     items lie on top). A move then redraws a tile or a card, not the band.
-    Fills and text are drawn here, other items by `paint(item, bg)`."""
+    Fills and text are drawn here, other items by `paint(item, bg)`.
+    `items` is what is on screen: [] after the band was cleared."""
 
     def __init__(self, surface, bg, paint):
         self.s = surface
         self.bg = bg
         self.paint = paint
-        self.items = []
-
-    def reset(self):
-        """The band was cleared: draw everything next time."""
         self.items = []
 
     def update(self, items):
@@ -704,30 +646,25 @@ class Layer:
                 s.fill_rect(it[0], it[1], it[2], it[3], self.bg)
                 touched.append(it)
         for it in items:
-            if it not in old or _overlaps(it, touched):
-                self.draw(it)
+            drawn = it not in old
+            if not drawn:  # unchanged: drawn again if something touched overlaps it
+                x0 = it[0]
+                y0 = it[1]
+                x1 = x0 + it[2]
+                y1 = y0 + it[3]
+                for r in touched:
+                    if r[0] < x1 and x0 < r[0] + r[2] and r[1] < y1 and y0 < r[1] + r[3]:
+                        drawn = True
+                        break
+            if drawn:
+                what = it[4]
+                if what == FILL:
+                    s.fill_rect(it[0], it[1], it[2], it[3], it[5])
+                elif what == TEXT_AT:
+                    s.text(it[5], it[0], it[1], it[6])
+                elif what == CENTER:
+                    s.text_center(it[5], it[0], it[1], it[2], it[6])
+                else:
+                    self.paint(it, self.bg)
                 touched.append(it)
         self.items = items
-
-    def draw(self, it):
-        s = self.s
-        what = it[4]
-        if what == FILL:
-            s.fill_rect(it[0], it[1], it[2], it[3], it[5])
-        elif what == TEXT_AT:
-            s.text(it[5], it[0], it[1], it[6])
-        elif what == CENTER:
-            s.text_center(it[5], it[0], it[1], it[2], it[6])
-        else:
-            self.paint(it, self.bg)
-
-
-def _overlaps(it, rects):
-    x0 = it[0]
-    y0 = it[1]
-    x1 = x0 + it[2]
-    y1 = y0 + it[3]
-    for r in rects:
-        if r[0] < x1 and x0 < r[0] + r[2] and r[1] < y1 and y0 < r[1] + r[3]:
-            return True
-    return False

@@ -36,8 +36,20 @@ def items(table, view):
         left = len(pairs)
         right = 0
         # where the opening tile sits: fixed at the centre unless the line
-        # would run off an edge
-        opening = _opening(table, view, len(pairs))
+        # would run off an edge. Its index in the line: the tiles laid at the
+        # left end since, tracked from the line's growth, move by move, in
+        # table.line_track (hand, tiles, opening's index, first pair)
+        count = len(pairs)
+        last = getattr(table, "line_track", None)
+        hands = table.match.hands_played
+        if last is None or last[0] != hands or count < last[1]:
+            opening = 0
+        else:
+            opening = last[2]
+            if count > last[1] and pairs[0] != last[3]:
+                opening += count - last[1]  # tiles were added at the left end
+        table.line_track = (hands, count, opening, pairs[0])
+        opening = min(opening, count - 1)
         x = w // 2 - (sum(widths[:opening]) + opening) - widths[opening] // 2
         x = max(margin, min(x, w - margin - total))
     else:
@@ -56,7 +68,14 @@ def items(table, view):
         total = used
         x = (w - total) // 2
     table.line_shown = (left, right)  # tiles drawn from each end (tests read it)
-    mark = _end_mark(table)
+    # while a tile's end is being chosen: 0 marks the left end, 1 the right
+    mark = -1
+    text = table.alt_text()
+    if text is not None:
+        if text.endswith(" L"):
+            mark = 0
+        elif text.endswith(" R"):
+            mark = 1
     out = [
         (x - s.char_w - 3, text_y, s.char_w, s.char_h, T.TEXT_AT, "L", DIM, 0),
         (x + total + 3, text_y, s.char_w, s.char_h, T.TEXT_AT, "R", DIM, 0),
@@ -79,34 +98,6 @@ def items(table, view):
 def paint(s, it, bg):
     edge = HIGHLIGHT if it[7] & 2 else PIP
     P.tile(s, it[0], it[1], it[5], it[6], it[7] & 1, IVORY, edge)
-
-
-def _opening(table, view, count):
-    """Index in the line of the hand's opening tile: the tiles laid at the
-    left end since (tracked from the line's growth, move by move, in
-    table.line_track)."""
-    last = getattr(table, "line_track", None)
-    hands = table.match.hands_played
-    if last is None or last[0] != hands or count < last[1]:
-        table.line_track = (hands, count, 0, view.line_pairs()[0])
-        return 0
-    hands, before, opening, first = last
-    now_first = view.line_pairs()[0]
-    if count > before and now_first != first:
-        opening += count - before  # tiles were added at the left end
-    table.line_track = (hands, count, opening, now_first)
-    return min(opening, count - 1)
-
-
-def _end_mark(table):
-    """While a tile's end is being chosen: 0 to mark the left end, 1 the right."""
-    text = table.alt_text()
-    if text is not None:
-        if text.endswith(" L"):
-            return 0
-        if text.endswith(" R"):
-            return 1
-    return -1
 
 
 def _tile(out, pair, x, mid_y, marked):

@@ -16,8 +16,8 @@ from pips.ui.palette import TEXT, BLACK, WARNING, WHITE, YELLOW
 from pips.ui import table as T
 from pips.ui import piece_card as P
 
-CARD = const(8)  # a: the card kind, face up
-BACK = const(9)  # a card face down
+_CARD = const(8)  # a: the card kind, face up
+_BACK = const(9)  # a card face down
 
 
 def items(table, view):
@@ -33,7 +33,7 @@ def items(table, view):
         if has_color:  # the active colour as a frame round the top card
             fill = P.COLORS[color]
             out.append((cx - 3, y - 3, P.W + 6, P.H + 6, T.FILL, fill, 0, 0))
-        out.append((cx, y, P.W, P.H, CARD, top, 0, 0))
+        out.append((cx, y, P.W, P.H, _CARD, top, 0, 0))
     sx = cx - 3 * s.char_w - 12
     if has_color:  # and as a swatch with its letter
         fill = P.COLORS[color]
@@ -45,7 +45,7 @@ def items(table, view):
     arrow = ">>" if direction is None or direction > 0 else "<<"
     out.append((sx, y + P.H - s.char_h, 2 * s.char_w, s.char_h, T.TEXT_AT, arrow, TEXT, 0))
     px = w // 2 + 8
-    out.append((px, y, P.W, P.H, BACK, 0, 0, 0))
+    out.append((px, y, P.W, P.H, _BACK, 0, 0, 0))
     stock = getattr(view, "stock", None)
     if callable(stock):
         stock = stock()
@@ -62,7 +62,7 @@ def items(table, view):
 
 
 def paint(s, it, bg):
-    if it[4] == CARD:
-        P.card(s, it[0], it[1], it[5], bg)
+    if it[4] == _CARD:
+        P.piece(s, it[0], it[1], it[5], 1, bg)  # 1: face up, bright
     else:
         P.back(s, it[0], it[1], bg)

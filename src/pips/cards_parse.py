@@ -1,22 +1,9 @@
-"""UNO card notation: `R7`, `GS`, `Y+2`, `W`, `W+4:R`. Reached as pips.cards.<name>
-too (pips.cards loads this module on first use)."""
+"""UNO card notation, read: `R7`, `W+4:R`, `R7 GS W+4` (pips.uno_text writes
+it, as pips.cards.text). Reached as pips.cards.parse, parse_list and color_code too (pips.cards
+loads this module on first use): only where moves and deals are typed."""
 
-from pips.cards import COLOR, COLORS, RANK, WILD, WILD4, NO_COLOR
-
-_RANKS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "V", "+2")
-
-
-def text(kind, color=NO_COLOR):
-    """`R7`, `GS`, `Y+2`, `W`, `W+4`; with a chosen colour for a wild, `W:G`."""
-    if kind == WILD:
-        s = "W"
-    elif kind == WILD4:
-        s = "W+4"
-    else:
-        return COLORS[COLOR[kind]] + _RANKS[RANK[kind]]
-    if color < NO_COLOR:
-        s += ":" + COLORS[color]
-    return s
+from pips.cards import COLORS, WILD, WILD4, NO_COLOR
+from pips.uno_text import _RANKS
 
 
 def color_code(letter):
