@@ -69,28 +69,17 @@ def run(board, frames=-1, app=None, on_frame=None):
     return app
 
 
-def crash_screen(board, error):
-    """Show an uncaught error on the panel: a handheld may have no console attached."""
-    from pips.ui import palette
-
-    display = board.display
-    display.fill(palette.BLACK)
-    display.text("Pips stopped:", 4, 4, palette.WARNING)
-    text = "%s: %s" % (type(error).__name__, error)
-    y = 20
-    while text and y < board.height - 8:
-        display.text(text[:29], 4, y, palette.TEXT)
-        text = text[29:]
-        y += 10
-    display.show()
-
-
 def boot():
     board = __import__(BOARD)
     try:
         run(board)
     except Exception as error:  # KeyboardInterrupt (Ctrl-C from mpremote) passes through
-        crash_screen(board, error)
+        # Show it on the panel: a handheld may have no console attached. The
+        # code loads only now: run() has returned, its App can be collected.
+        gc.collect()
+        from pips.ui.crash import show
+
+        show(board, error)
         raise
 
 

@@ -19,4 +19,5 @@ package("pips", base_path="../src")
 
 # The reference board: the display driver and the board file.
 module("st7789.py", base_path="../boards")
+module("st7789_setup.py", base_path="../boards")  # boot only: imported, then dropped
 module("pico_lcd_114.py", base_path="../boards")

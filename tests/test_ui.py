@@ -25,6 +25,14 @@ from pips.ui.keys import Keys  # noqa: E402
 from pips.block import Block  # noqa: E402
 from pips_sim import simulator as sim  # noqa: E402
 
+
+def button_labels(table):
+    """The table's buttons as drawn (pips.ui.table_choose, loaded while a human chooses)."""
+    from pips.ui.table_choose import button_labels as labels
+
+    return labels(table)
+
+
 UPDATE = bool(os.environ.get("PIPS_UPDATE_GOLDEN"))
 
 
@@ -283,15 +291,28 @@ def test_screens_share_the_table_states():
     """The hand-over, pause and results screens set the table's state
     themselves (their code stays out of pips.ui.table, in the heap all match
     long); their private copies of its state numbers must be the table's."""
-    from pips.ui import handover, pause, results, table
+    from pips.ui import handover, pause, results, table, table_choose
 
     assert handover._CHOOSE == table._CHOOSE
+    assert (table_choose._NEXT_ACTOR, table_choose._CHOOSE, table_choose._ALT) == (
+        table._NEXT_ACTOR,
+        table._CHOOSE,
+        table._ALT,
+    )
+    assert (table_choose._BUTTON, table_choose._GO_ON, table_choose._TOGGLE) == (
+        table._BUTTON,
+        table._GO_ON,
+        table._TOGGLE,
+    )
     assert (pause._NEXT_ACTOR, pause._CHOOSE, pause._ALT) == (
         table._NEXT_ACTOR,
         table._CHOOSE,
         table._ALT,
     )
     assert results._DEAL == table._DEAL
+    from pips.ui import table_line
+
+    assert table_line._ALT == table._ALT
     assert len({table._NEXT_ACTOR, table._SHOW, table._THINK, table._CHOOSE, table._ALT,
                 table._REVEAL, table._DEAL}) == 7
 
@@ -440,11 +461,11 @@ def test_uno_toggle_calls_uno_with_the_card():
         d.tap(K.A)
     assert table.state == T._CHOOSE and table.acting == 0
     assert table.call == "uno" and T._TOGGLE in table.buttons
-    labels, _ = table.button_labels()
+    labels, _ = button_labels(table)
     assert "UNO!" in labels
     press_stop(d, table, T._BUTTON + table.buttons.index(T._TOGGLE))
     assert table.calling
-    assert "[UNO!]" in table.button_labels()[0]
+    assert "[UNO!]" in button_labels(table)[0]
     press_stop(d, table, table.hand.index(6))  # R6
     assert game.view(0).sizes[0] == 1
     assert "UNO!" in table.message  # "P1: R6 UNO!"
@@ -481,7 +502,7 @@ def test_uno_catch_prompt_and_bot_catch(monkeypatch):
         if table.state == T._CHOOSE:
             break
     assert table.offer and table.acting == 0  # out of turn: the late call
-    labels, _ = table.button_labels()
+    labels, _ = button_labels(table)
     assert labels == ["UNO!", "Go on"]
     press_stop(d, table, T._BUTTON + table.buttons.index(T._GO_ON))
     for _ in range(5):
@@ -504,7 +525,7 @@ def test_uno_plus4_challenge_reveals_the_hand_to_the_challenger():
     if app.screen is not table:
         d.tap(K.A)
     assert table.acting == 0
-    labels, _ = table.button_labels()
+    labels, _ = button_labels(table)
     assert labels == ["Accept", "Challenge"]
     press_stop(d, table, T._BUTTON + 1)
     assert table.state == T._REVEAL

@@ -845,7 +845,7 @@ def test_two_players_the_missed_players_own_move_closes_the_window():
 
 
 def test_refusal_texts_follow_pips_uno_numbering():
-    """Uno.play and Uno._aside name a reason by number (pips.uno's _NO_SUCH_MOVE
+    """Uno.play names a reason by number (pips.uno's _NO_SUCH_MOVE
     .. _NOT_TURN); pips.uno_parse.refusal holds the texts in the same order."""
     from pips import uno, uno_parse
 
@@ -864,3 +864,34 @@ def test_refusal_texts_follow_pips_uno_numbering():
     for reason, words in enumerate(start):
         error = uno_parse.refusal(g, reason, 1, CATCH + 2 if reason == 12 else 7)
         assert isinstance(error, ValueError) and words in str(error), (reason, error)
+
+
+def test_the_deal_module_shares_pips_uno_constants():
+    """pips.uno_deal (loaded for the start of a hand, then dropped) holds private
+    copies of pips.uno's numbers: they must be the same."""
+    import sys
+    from pips import uno, uno_deal
+
+    assert (uno_deal._NONE, uno_deal._NAME) == (uno.NONE, uno.NAME)
+    assert (uno_deal._HAND, uno_deal._W, uno_deal._W4) == (uno._HAND, uno._W, uno._W4)
+    Uno(4, rng=Rng(3))
+    assert "pips.uno_deal" not in sys.modules  # let go once the hand is dealt
+
+
+def test_the_think_module_shares_pips_uno_constants():
+    """pips.uno_think (the rollouts and View.sample, loaded while bots decide)
+    holds private copies of pips.uno's numbers: they must be the same."""
+    from pips import uno, uno_think
+
+    assert (uno_think._W, uno_think._W4, uno_think._CALL) == (uno._W, uno._W4, uno._CALL)
+    names = ("_NBOTTOM", "_P4SEAT", "_P4COLOR", "_WINNER", "_PENALTY", "_SEATS")
+    assert [getattr(uno_think, n) for n in names] == [getattr(uno, n) for n in names]
+    assert Uno.bot_module == uno_think.__name__
+
+
+def test_the_greedy_module_shares_pips_uno_constants():
+    """pips.uno_bots reads a view's packed `rest` with private copies of pips.uno's numbers."""
+    from pips import uno, uno_bots
+
+    names = ("_P4SEAT", "_P4COLOR", "_SEATS")
+    assert [getattr(uno_bots, n) for n in names] == [getattr(uno, n) for n in names]

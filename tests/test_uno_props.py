@@ -235,7 +235,7 @@ def world_state(w):
 def test_sample_remembers_its_deal_exactly():
     """The same generator state gives the same world and leaves the generator in
     the same state, whether the deal is made or copied from the last one."""
-    import pips.uno as uno
+    import pips.uno_think as uno_think
 
     g = Uno(10, None, Rng(12))
     buf = bytearray(Uno.max_moves)
@@ -252,7 +252,7 @@ def test_sample_remembers_its_deal_exactly():
     r._at = start[1]
     copied = world_state(view.sample(r))  # from the memory
     assert copied == first and (list(r._words), r._at) == after
-    uno._memo.rest = None  # forget it: dealt again
+    uno_think._memo.rest = None  # forget it: dealt again
     r._words[:] = start[0]
     r._at = start[1]
     assert world_state(view.sample(r)) == first and (list(r._words), r._at) == after

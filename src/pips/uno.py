@@ -23,10 +23,9 @@ missed call is open); the others only from the seat whose turn it is.
 """
 
 from pips.compat import const
-from pips.game import Game, View, new_rng
-from pips.rng import Rng
+from pips.game import Game, View
 from pips import cards
-from pips.cards import COLOR, RANK, POINTS, COPIES
+from pips.cards import COLOR, RANK, POINTS
 
 _HAND = const(7)
 _W = const(52)
@@ -48,7 +47,7 @@ NAME = const(2)  # name the colour of a first card W
 DRAWN = const(3)  # play the card just drawn, or keep it
 PENDING_TEXT = (None, "+4", "color", "drawn")
 
-# Why a move is refused: Uno.play and Uno._aside raise _refusal(...), whose
+# Why a move is refused: Uno.play raises _refusal(...), whose
 # texts are in pips.uno_parse (numbered alike there). The handheld offers legal
 # moves only: their code and strings need not sit in the heap every hand needs.
 _NO_SUCH_MOVE = const(0)
@@ -131,36 +130,10 @@ class Uno(Game):
         self.scores = [0] * players
         self.reveal = None
         self.reveal_to = -1
-        if rng is None and deal is None:
-            self.rng = None  # View.sample gives it one
-            self._clear(0)  # a blank hand for View.sample to fill
-            return
-        self.rng = rng = new_rng(rng) if rng is not None else Rng(0)
-        self._clear(first if first >= 0 else rng.below(players))
-        self._deal(deal)
+        # the start of a hand: its code is loaded for it, then dropped (pips.uno_deal)
+        from pips.uno_deal import start
 
-    def _clear(self, dealer):
-        self.dealer = dealer
-        left = self.players
-        for s in range(self.players):
-            left -= self.out[s]
-        self.left = left  # seats still in
-        self.nstock = 0
-        self.nbottom = 0
-        self.fixed = False
-        self.npile = 0
-        self.top = 0
-        self.color = 0
-        self.direction = 1
-        self.turn = -1
-        self.ask = NONE
-        self.drawn = -1
-        self.p4seat = -1
-        self.p4color = 0
-        self.p4illegal = False
-        self.catchable = -1
-        self.winner = -1
-        self.moves = 0
+        start(self, rng, deal, first)
 
     @classmethod
     def rules(cls):
@@ -171,71 +144,6 @@ class Uno(Game):
     @classmethod
     def parse_deal(cls, text):
         return cards.parse_list(text)
-
-    def _deal(self, deal):
-        seats = self.left
-        dealt = _HAND * seats
-        rng = self.rng
-        if deal is None:
-            order = cards.deck()
-            rng.shuffle(order, 108, dealt + 1)
-            fixed = False
-        else:
-            order = bytearray(deal)
-            self.check_deal(order, cards.deck())
-            fixed = True
-        # W+4 turned up goes to the bottom of the draw pile and the next card is turned
-        bottom = 0
-        while order[dealt] == _W4:
-            if fixed:
-                order[dealt:] = order[dealt + 1 :] + order[dealt : dealt + 1]
-            else:
-                last = 107 - bottom
-                j = dealt + 1 + rng.below(last - dealt)
-                order[dealt] = order[j]
-                order[j] = order[last]
-                order[last] = _W4
-                bottom += 1
-        first = self._next(self.dealer)
-        seat = first
-        hands = self.hands
-        i = 0
-        for _ in range(seats):
-            base = seat * 54
-            for k in order[i : i + _HAND]:
-                hands[base + k] += 1
-                if k < _W:
-                    self.ccount[seat * 4 + COLOR[k]] += 1
-            self.sizes[seat] = _HAND
-            i += _HAND
-            seat = self._next(seat)
-        top = order[dealt]
-        self.pile[0] = top
-        self.npile = 1
-        self.top = top
-        rest = 107 - dealt
-        stock = self.stock
-        for j in range(rest):
-            stock[j] = order[107 - j]
-        self.nstock = rest
-        self.nbottom = bottom
-        self.fixed = fixed
-        # the first card's effect
-        rank = RANK[top]
-        self.turn = first
-        if top == _W:
-            self.color = 4
-            self.ask = NAME
-            return
-        self.color = COLOR[top]
-        if rank == 12:
-            self._take(first, 2)
-            self.turn = self._next(first)
-        elif rank == 10:
-            self.turn = self._next(first)
-        elif rank == 11:
-            self.direction = -1
-            self.turn = self.dealer if seats == 2 else self._next(self.dealer)
 
     def _next(self, seat):
         """The seat after `seat` in the direction of play, skipping resigned seats."""
@@ -272,7 +180,8 @@ class Uno(Game):
                 # the played cards but the top become the new draw pile (drawn at random)
                 pile = self.pile
                 ns = npile - 1
-                stock[:ns] = pile[:ns]
+                for j in range(ns):  # not stock[:ns] = pile[:ns]: a slice is a new bytearray
+                    stock[j] = pile[j]
                 pile[0] = pile[ns]
                 self.npile = 1
                 self.fixed = False
@@ -386,7 +295,35 @@ class Uno(Game):
 
     def play(self, seat, move):
         if seat != self.turn or move >= UNO or seat < 0:
-            self._aside(seat, move)
+            # moves any seat may make: a catch, a late UNO, resigning
+            if self.turn < 0:
+                raise _refusal(self, _HAND_OVER, seat, move)
+            if not 0 <= seat < self.players or self.out[seat]:
+                raise _refusal(self, _NOT_IN, seat, move)
+            c = self.catchable
+            if move == UNO:
+                if c != seat:
+                    raise _refusal(self, _NO_MISSED, seat, move)
+                self.called[seat] = 1
+            elif move == RESIGN:
+                from pips.uno_parse import resign  # rare: kept out of this module
+
+                resign(self, seat)
+                return
+            elif CATCH <= move < CATCH + self.players:
+                target = move - CATCH
+                if c < 0 or target != c:
+                    raise _refusal(self, _NO_CATCH, seat, move)
+                if target == seat:
+                    raise _refusal(self, _SELF_CATCH, seat, move)
+                self._take(target, self.penalty)
+            elif move < UNO:
+                raise _refusal(self, _NOT_TURN, seat, move)
+            else:
+                raise _refusal(self, _NO_SUCH_MOVE, seat, move)
+            self.catchable = -1
+            self.reveal = None
+            self.moves += 1
             return
         ask = self.ask
         if move < DRAW:
@@ -515,37 +452,6 @@ class Uno(Game):
                 self._take(seat, 6)
                 self.turn = self._next(seat)
 
-    def _aside(self, seat, move):
-        """Moves any seat may make: a catch, a late UNO, resigning."""
-        if self.turn < 0:
-            raise _refusal(self, _HAND_OVER, seat, move)
-        if not 0 <= seat < self.players or self.out[seat]:
-            raise _refusal(self, _NOT_IN, seat, move)
-        c = self.catchable
-        if move == UNO:
-            if c != seat:
-                raise _refusal(self, _NO_MISSED, seat, move)
-            self.called[seat] = 1
-        elif move == RESIGN:
-            from pips.uno_parse import resign  # rare: kept out of this module
-
-            resign(self, seat)
-            return
-        elif CATCH <= move < CATCH + self.players:
-            target = move - CATCH
-            if c < 0 or target != c:
-                raise _refusal(self, _NO_CATCH, seat, move)
-            if target == seat:
-                raise _refusal(self, _SELF_CATCH, seat, move)
-            self._take(target, self.penalty)
-        elif move < UNO:
-            raise _refusal(self, _NOT_TURN, seat, move)
-        else:
-            raise _refusal(self, _NO_SUCH_MOVE, seat, move)
-        self.catchable = -1
-        self.reveal = None
-        self.moves += 1
-
     def _finish(self, winner):
         self.turn = -1
         self.winner = winner
@@ -598,87 +504,25 @@ class Uno(Game):
     def view(self, seat):
         return UnoView(self, seat)
 
-    # -- bots' rollouts ----------------------------------------------------
+    # -- bots' rollouts: pips.uno_think, loaded while the bots decide -------------
+    # (the table lets it go while a human chooses: pips.ui.table, bot_module)
+    bot_module = "pips.uno_think"
+
     def utility(self, seat):
-        """The hand's points as Game.utility once it is over. While it is still
-        being played (a cut rollout): the others' average hand size, at 12 points
-        a card (the deck's average is 11.5), less our own cards' points."""
-        if self.turn < 0:
-            return Game.utility(self, seat)
-        n = self.left
-        if n < 2:
-            return 0
-        sizes = self.sizes
-        others = 0
-        for s in range(self.players):
-            if s != seat:
-                others += sizes[s]
-        return others * 12 // (n - 1) - self.hand_points(seat)
+        from pips.uno_think import utility
+
+        return utility(self, seat)
 
     def playout(self, rng, buf):
-        """Random play with a player's sense: a card rather than a draw or a keep
-        (legal() lists the cards first), a coloured card rather than a wild
-        (the wilds follow the coloured cards), UNO called with the second-to-last
-        card. With `playout_moves` set, stop after that many moves (utility()
-        then weighs the cards left)."""
-        limit = self.playout_moves
-        stop = self.moves + limit if limit else 1 << 30
-        sizes = self.sizes
-        while self.turn >= 0 and self.moves < stop:
-            seat = self.turn
-            n = self.legal(seat, buf)
-            if n == 1:
-                self.play(seat, buf[0])
-                continue
-            i = rng.below(n)
-            m = buf[i]
-            if i and DRAW <= m <= KEEP:
-                i = rng.below(i)
-                m = buf[i]
-            if i and m < DRAW and m & 63 >= _W:
-                i = rng.below(i + 1)
-                m = buf[i]
-            if m < DRAW and sizes[seat] == 2:
-                m |= _CALL
-            self.play(seat, m)
+        from pips.uno_think import playout
+
+        playout(self, rng, buf)
 
     @staticmethod
     def distinct_moves(view, moves, n):
-        """The moves worth weighing, for the smart bot (compacted in place; the
-        count is returned), after the page's tips. A catch or a late UNO call
-        costs nothing: taken at once. With a coloured card to play, neither a
-        draw nor a wild (keep them for when nothing else plays). With the
-        second-to-last card, only the moves calling UNO. A wild names only a
-        colour held (or red when none is)."""
-        coloured = False
-        for i in range(n):
-            m = moves[i]
-            if m >= UNO:
-                moves[0] = m
-                return 1
-            if m < DRAW and m & 63 < _W:
-                coloured = True
-        two = view.sizes[view.seat] == 2
-        cc = view.ccount
-        none_held = not (cc[0] or cc[1] or cc[2] or cc[3])
-        k = 0
-        for i in range(n):
-            m = moves[i]
-            if m < DRAW:
-                if two and not m & _CALL:
-                    continue
-                w = m & 63
-                if w >= _W:
-                    if coloured:
-                        continue
-                    c = (w - 52) & 3
-                    if not (cc[c] or (none_held and c == 0)):
-                        continue
-            elif m == DRAW and coloured:
-                continue
-            moves[k] = m
-            k += 1
-        return k
+        from pips.uno_think import distinct_moves
+
+        return distinct_moves(view, moves, n)
 
     @classmethod
     def match_over(cls, totals, options, hands_played):
@@ -716,7 +560,8 @@ class UnoView(View):
 
     Every bot keeps its last view, so a view is kept small: 17 attributes at
     most (MicroPython's smallest attribute table), the rarely read ones packed
-    in the bytes `rest`."""
+    in the bytes `rest` (pips.uno_bots and pips.uno_think read it with their
+    own copies of the offsets below)."""
 
     piece_kind = "card"
     table_kind = "pile"
@@ -759,18 +604,6 @@ class UnoView(View):
     def winner(self):
         return self.rest[_WINNER] - 1
 
-    def out(self, seat):
-        """1 when that seat has resigned."""
-        return self.rest[_SEATS + seat]
-
-    def recent(self, seat):
-        """Colour bits of the seat's last two coloured cards (latest in bits 0..3)."""
-        return self.rest[_SEATS + 2 * self.players + seat]
-
-    def p4(self):
-        """(seat, colour it replaced) of the +4 to answer."""
-        return self.rest[_P4SEAT] - 1, self.rest[_P4COLOR]
-
     # the game's own: neither reads more of the hand than the move
     move_piece = Uno.move_piece
     move_text = Uno.move_text
@@ -785,192 +618,13 @@ class UnoView(View):
             return 1
         return Uno.legal(self, seat, out)
 
-    def _unseen(self, memo):
-        """The cards this seat cannot place, as kinds into memo.pool; their count."""
-        counts = bytearray(COPIES)
-        hand = self.hands
-        for k in range(54):
-            counts[k] -= hand[k]
-        rest = self.rest
-        for i in range(_SEATS + 3 * self.players, len(rest)):
-            counts[rest[i]] -= 1
-        counts[_W4] -= rest[_NBOTTOM]
-        if self.reveal is not None:
-            for k in self.reveal:
-                counts[k] -= 1
-        pool = memo.pool
-        n = 0
-        for k in range(54):
-            for _ in range(counts[k]):
-                pool[n] = k
-                n += 1
-        memo.unseen = n
-        return n
-
     def sample(self, rng, world=None):
-        """A whole hand consistent with this view: the unseen cards (the deck less
-        our hand, the discard pile, the known W+4s at the bottom of the draw pile,
-        and a +4 player's cards just revealed to us) dealt at random to the other
-        hands and the draw pile. `world` (a hand from an earlier call) is refilled;
-        without one, a spare hand shared by every view is.
+        from pips.uno_think import sample
 
-        The last deal is remembered with the generator's mark it came from: a
-        smart bot that rewinds the generator to try each move on the same deal
-        gets it copied rather than dealt again (a 10-player deal is most of a
-        short rollout's cost), and the generator is moved on as the deal would."""
-        global _spare, _memo
-        players = self.players
-        if world is None:
-            world = _spare
-            if world is None or world.players != players:
-                world = _spare = Uno(players)
-        memo = _memo
-        need = players * 58 + 108  # the hands, their colour counts, the draw pile
-        if memo is None or len(memo.deal) < need:
-            # sized for this table, not for ten players: it stays for good
-            memo = _memo = _Memo()
-            memo.deal = bytearray(need)
-            memo.pool = bytearray(108)
-            memo.rest = None
-            memo.mark = -1
-        size = players * 54
-        from_mark = rng.at_mark()
-        if from_mark and memo.rest is self.rest and memo.mark == rng.marks:
-            # the same generator state deals the same cards: copy them
-            kept = memoryview(memo.deal)
-            world.hands[:] = kept[:size]
-            world.ccount[:] = kept[size : size + players * 4]
-            ns = memo.nstock
-            world.stock[:ns] = kept[size + players * 4 : size + players * 4 + ns]
-            world.nstock = ns
-            world.p4illegal = memo.p4illegal
-            for _ in range(memo.steps):
-                rng.next()
-            return self._public(world, rng)
-        if memo.rest is not self.rest:
-            memo.rest = self.rest
-            self._unseen(memo)
-        memo.mark = rng.marks if from_mark else -1
-        memo.steps = self._deal(world, rng, memo)
-        kept = memo.deal
-        kept[:size] = world.hands
-        kept[size : size + players * 4] = world.ccount
-        ns = world.nstock
-        kept[size + players * 4 : size + players * 4 + ns] = memoryview(world.stock)[:ns]
-        memo.nstock = ns
-        memo.p4illegal = world.p4illegal
-        return self._public(world, rng)
-
-    def _deal(self, world, rng, memo):
-        """Deal the unseen cards into world; return how many generator steps it took."""
-        players = self.players
-        seat = self.seat
-        reveal = self.reveal
-        p4seat, p4color = self.p4()
-        known = p4seat if reveal is not None else -1
-        n = memo.unseen
-        need = 0
-        for s in range(players):
-            if s != seat:
-                need += self.sizes[s]
-        if known >= 0:
-            need -= len(reveal)
-        # the other hands take a random `need` cards off the front, the rest is the draw pile
-        stock = world.stock
-        nb = self.rest[_NBOTTOM]
-        for j in range(nb):
-            stock[j] = _W4
-        deal = world.pile  # scratch until the discard pile is copied in
-        deal[:n] = memoryview(memo.pool)[:n]
-        steps = need if need < n else n - 1
-        rng.shuffle(deal, n, steps)
-        stock[nb : nb + n - need] = memoryview(deal)[need:n]
-        world.nstock = nb + n - need
-        hands = world.hands
-        ccount = world.ccount
-        for s in range(players):  # no 540-byte temporary: a small heap is fragmented
-            hands[s * 54 : s * 54 + 54] = self.hands if s == seat else _ZERO54
-            ccount[s * 4 : s * 4 + 4] = self.ccount if s == seat else _ZERO4
-        i = 0
-        for s in range(players):
-            if s == seat:
-                continue
-            base = s * 54
-            c4 = s * 4
-            size = self.sizes[s]
-            if s == known:
-                for k in reveal:
-                    hands[base + k] += 1
-                    if k < _W:
-                        ccount[c4 + COLOR[k]] += 1
-                size -= len(reveal)
-            while size:
-                k = deal[i]
-                i += 1
-                hands[base + k] += 1
-                if k < _W:
-                    ccount[c4 + COLOR[k]] += 1
-                size -= 1
-        world.p4illegal = False
-        if self.ask == PLUS4:
-            # unknown to us: whether that +4 was a bluff; the cards dealt decide
-            world.p4illegal = p4color < 4 and ccount[p4seat * 4 + p4color] > 0
-        return steps if steps > 0 else 0
-
-    def _public(self, world, rng):
-        """Everything but the hidden cards, from the view."""
-        players = self.players
-        rest = self.rest
-        i = _SEATS
-        world.nbottom = rest[_NBOTTOM]
-        world.fixed = False
-        world.pile[: self.discard] = memoryview(rest)[i + 3 * players :]
-        world.npile = self.discard
-        world.sizes[:] = self.sizes
-        world.out[:] = memoryview(rest)[i : i + players]
-        world.called[:] = memoryview(rest)[i + players : i + 2 * players]
-        world.recent[:] = memoryview(rest)[i + 2 * players : i + 3 * players]
-        left = players
-        for s in range(players):
-            left -= rest[i + s]
-        world.left = left
-        world.dealer = 0
-        world.top = self.top
-        world.color = self.color
-        world.direction = self.direction
-        world.turn = self.turn
-        # another seat's drawn card is unknown to us: let it play on as a normal turn
-        world.ask = self.ask if self.ask != DRAWN or self.drawn >= 0 else NONE
-        world.drawn = self.drawn
-        world.p4seat = rest[_P4SEAT] - 1
-        world.p4color = rest[_P4COLOR]
-        world.catchable = self.catchable
-        world.reveal = None
-        world.reveal_to = -1
-        world.winner = rest[_WINNER] - 1
-        world.moves = 0
-        for s in range(players):
-            world.scores[s] = self.scores[s]
-        world.rng = rng
-        world.penalty = rest[_PENALTY]
-        return world
+        return sample(self, rng, world)
 
 
 UnoView.game_class = Uno
-
-
-class _Memo:
-    """View.sample's last deal, the generator's mark it was dealt from (Rng.mark;
-    -1: dealt from elsewhere) and how many steps it took, and the unseen cards of
-    the view it was dealt for. That view is known by its `rest` (bytes of its
-    own, made with it): holding them and not the view, a finished decision's
-    view leaves the heap."""
-
-
-_ZERO54 = bytes(54)
-_ZERO4 = bytes(4)
-_spare = None  # the hand View.sample refills when given none
-_memo = None
 
 
 def greedy(view, moves, n, rng):

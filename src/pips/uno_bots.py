@@ -10,10 +10,17 @@
 Imported only when a greedy bot plays, to keep the module that every hand needs small.
 """
 
+from pips.compat import const
 from pips.cards import COLOR, RANK, POINTS
 from pips.uno import (
     DRAW, KEEP, ACCEPT, CHALLENGE, COLOR_MOVE, UNO, CATCH, PLUS4, NAME, DRAWN,
 )
+
+# UnoView.rest, private copies of pips.uno's (a test checks that they agree):
+# per seat out / called / recent from _SEATS on
+_P4SEAT = const(1)  # + 1
+_P4COLOR = const(2)
+_SEATS = const(5)
 
 _LOW = 2  # an opponent with this many cards or fewer is about to go out
 
@@ -46,20 +53,23 @@ def greedy(view, moves, n, rng):
             return m
     ask = view.ask
     if ask == PLUS4:
-        b, c = view.p4()
-        if c < 4 and view.recent(b) >> c & 0x11:
+        # the +4's player and the colour it replaced; that seat's recent colours
+        rest = view.rest
+        b = rest[_P4SEAT] - 1
+        c = rest[_P4COLOR]
+        if c < 4 and rest[_SEATS + 2 * players + b] >> c & 0x11:
             return CHALLENGE
         return ACCEPT
     # the next player: low on cards, and the colour they have been playing
     nxt = seat
     while True:
         nxt = (nxt + view.direction) % players
-        if not view.out(nxt) or nxt == seat:
+        if not view.rest[_SEATS + nxt] or nxt == seat:  # still in
             break
     low = view.sizes[nxt] <= _LOW
     theirs = 4
     if low:
-        r = view.recent(nxt)
+        r = view.rest[_SEATS + 2 * players + nxt]  # their last two coloured cards' colours
         for c in range(4):
             if r >> c & 1:
                 theirs = c

@@ -66,7 +66,7 @@ def info(self):
 
 
 def refusal(game, reason, seat, move):
-    """The ValueError of Uno.play or Uno._aside refusing `move` from `seat`;
+    """The ValueError of Uno.play refusing `move` from `seat`;
     `reason` numbers the reasons as pips.uno's _NO_SUCH_MOVE .. _NOT_TURN (0..14)."""
     kind = _card(move)[0]
     if reason == 0:
@@ -107,9 +107,9 @@ def refusal(game, reason, seat, move):
 
 
 def resign(self, seat):
-    """Uno._aside on RESIGN: the seat's cards go into the draw pile and it leaves the hand
-    (the hand ends when one seat is left). Rare, so kept out of pips.uno and
-    pips.uno_text."""
+    """Uno.play on RESIGN (from any seat still in): the seat's cards go into the
+    draw pile and it leaves the hand (the hand ends when one seat is left).
+    Rare, so kept out of pips.uno and pips.uno_text."""
     hands = self.hands
     base = seat * 54
     stock = self.stock

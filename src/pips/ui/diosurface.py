@@ -148,6 +148,9 @@ class DioSurface(Surface):
                                 self._pixel(x + i, y + j, c)
             x += self.char_w
 
+    def _send(self, x, y, w, h):
+        pass  # displayio refreshes by itself (flush() below marks the bitmap dirty)
+
     def flush(self):
         if self.words is not None:  # tell displayio what the direct writes changed
             for r in self.dirty:

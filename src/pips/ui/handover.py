@@ -3,7 +3,7 @@
 from pips.compat import const
 from pips.ui import keys as K
 from pips.ui.palette import FELT_DARK, TEXT, HIGHLIGHT, DIM
-from pips.ui.app import Screen, seat_name
+from pips.ui.app import Screen, seat_name, load
 
 _CHOOSE = const(3)  # pips.ui.table's state: the seat acting picks a move
 
@@ -38,7 +38,7 @@ class HandOverScreen(Screen):
             table.viewer = seat
             table.acting = seat
             table.offer = False
-            table.choices(seat)
+            load("pips.ui.table_choose").choices(table, seat)
             table.state = _CHOOSE
             table.message = ""
             self.app.go(table)

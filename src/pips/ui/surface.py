@@ -1,10 +1,13 @@
 """The drawing surface every screen draws on, and its dirty-rectangle bookkeeping.
 
 A surface is a 4-bit canvas: colours are palette indexes (pips.ui.palette). A
-subclass supplies the primitives `_fill`, `_pixel`, `_text`, `_send` and
-`get_pixel`, and the font metrics `char_w`, `char_h`; everything else is
-shared here, so the screens run the same on framebuf (MicroPython) and
-displayio (CircuitPython, the desktop simulator).
+subclass supplies the primitives `_fill(x, y, w, h, c)`, `_pixel(x, y, c)`,
+`_text(s, x, y, c)`, `_send(x, y, w, h)` (flush() hands it each dirty window)
+and `get_pixel(x, y)`, and the font metrics `char_w`, `char_h`; everything
+else is shared here, so the screens run the same on framebuf (MicroPython)
+and displayio (CircuitPython, the desktop simulator). The primitives have no
+stand-ins here: both subclasses define them, and on a device this class stays
+in the heap all the time.
 
 The interface the screens use: width, height, char_w, char_h, fill_rect,
 fill, rect, hline, pixel, text, text_center, text_width, flush. (Nothing more:
@@ -144,19 +147,3 @@ class Surface:
         if len(s) > most:
             s = s[:most]
         self.text(s, x + (w - len(s) * self.char_w) // 2, y, c, bg)
-
-    # -- what a subclass provides ---------------------------------------
-    def _fill(self, x, y, w, h, c):
-        raise NotImplementedError
-
-    def _pixel(self, x, y, c):
-        raise NotImplementedError
-
-    def _text(self, s, x, y, c):
-        raise NotImplementedError
-
-    def _send(self, x, y, w, h):
-        pass
-
-    def get_pixel(self, x, y):
-        raise NotImplementedError

@@ -27,7 +27,12 @@ with pieces and a table of known kinds drops in without a change here; a new
 kind is one more such module. The screens around the table (hand-over, pause,
 results, rules) are modules loaded when shown, and so are the rare parts of
 this one (the pause menu does the resigning, the hand-over screen hands the
-device over, pips.ui.table_reveal shows a revealed hand).
+device over, pips.ui.table_reveal shows a revealed hand), its set-up
+(pips.ui.table_begin, once a match) and its human side (pips.ui.table_choose:
+what a human may play and the keys that pick it, loaded while a human
+chooses). While a human chooses, the game's bot code (`bot_module` on the
+game class, if it names one) is let go in turn: the heap holds one side's
+code at a time, never both.
 
 On a device every name here (a method, an attribute, a short string) is
 interned for good, in pools that grow by doubling: a name saved is a few
@@ -35,19 +40,22 @@ bytes, but the one over a pool's edge costs kilobytes. So the bands' heights
 are worked out where they are drawn, and one-caller helpers stay inline.
 """
 
+import sys
+
 from pips.compat import const
 from pips.ui import keys as K
 from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, DIM, BLACK, WARNING
 from pips.ui.app import Screen, load, forget, seat_name
-from pips.match import Match
-from pips.rng import Rng
-from pips import bots as B
 
 SHOW_MS = const(900)  # how long a bot's move stays before the next one
 _SLICE = const(4)  # smart-bot rollouts per frame: the screen keeps moving
+# cursor stops and buttons (pips.ui.table_choose makes them, with copies of these)
 _BUTTON = const(1000)  # cursor stops >= this are buttons
 _GO_ON = const(-1)  # the "go on" button when offered an out-of-turn move
 _TOGGLE = const(-2)  # the button that adds a call word to the next piece (UNO!)
+
+# what a human may play and the keys that pick it: loaded while a human chooses
+_CHOOSING = "pips.ui.table_choose"
 
 # states of the table
 _NEXT_ACTOR = const(0)
@@ -89,55 +97,8 @@ class TableScreen(Screen):
         self.players = players
         self.levels = levels
         self.options = options
-        self.match = None  # made on the first entry (begin)
-        self.modules = ("pips.ui.table",)  # uses(); begin() adds the drawing modules
-
-    def begin(self):
-        """The match, the bots and the first hand, made when the table first
-        shows: by then the set-up screen's code has gone from the heap."""
-        app = self.app
-        game_class = self.game_class
-        players = self.players
-        levels = self.levels
-        self.match = Match(game_class, players, self.options, app.next_seed())
-        # one bot per level and one generator for them all, as in pips.selfplay:
-        # bots keep nothing between decisions, and a Pico's heap is small
-        self.bots = B.table_bots(
-            [None if level == "human" else level for level in levels],
-            Rng(app.next_seed()),
-            game_class,
-        )
-        self.humans = [s for s in range(players) if levels[s] == "human"]
-        self.viewer = self.humans[0] if len(self.humans) == 1 else -1
-        self.buf = bytearray(game_class.max_moves)
-        self.message = ""
-        self.calling = False
-        self.offer = False
-        self.acting = -1
-        self.hand_first = 0
-        self.next_hand()
-        view = self.view_of(0)
-        self.modules = (
-            "pips.ui.table",
-            "pips.ui.piece_" + view.piece_kind,
-            "pips.ui.table_" + view.table_kind,
-        )
-        self.piece = load(self.modules[1])  # W, H, piece(), text()
-        self.band = load(self.modules[2])  # items(table, view), paint()
-        # the bands, top down: status, table, message, buttons, hand; each
-        # height is worked out again where its band is drawn
-        s = self.s
-        line_h = s.char_h + 2  # the message band
-        self.cell_w = app.width // players
-        one_line = 9 * s.char_w + 4 <= self.cell_w  # "P1 12 999" fits
-        self.status_h = line_h if one_line else 2 * line_h
-        self.hand_y = app.height - (self.piece.H + 6)
-        self.button_y = self.hand_y - (s.char_h + 4)
-        self.msg_y = self.button_y - line_h
-        self.table_y = self.status_h
-        self.table_h = self.msg_y - self.table_y
-        self.table_layer = Layer(s, FELT, self.paint)
-        self.hand_layer = Layer(s, FELT_DARK, self.paint)
+        self.match = None  # made on the first entry (pips.ui.table_begin)
+        self.modules = ("pips.ui.table",)  # uses(); table_begin adds the drawing modules
 
     # -- the match -----------------------------------------------------------
     def next_hand(self):
@@ -170,7 +131,9 @@ class TableScreen(Screen):
 
     def enter(self):
         if self.match is None:
-            self.begin()
+            # the match, the bots and the first hand: code that runs once
+            load("pips.ui.table_begin").begin(self)
+            forget("pips.ui.table_begin")
         elif self.state == _DEAL:
             self.next_hand()
         self.leave()
@@ -208,18 +171,8 @@ class TableScreen(Screen):
             move = bot.step(_SLICE)
             if move >= 0:
                 self.play(self.think_seat, move)
-        elif state == _CHOOSE:
-            self.choose_keys(presses)
-        elif state == _ALT:
-            n = len(self.alts)
-            if presses & K.PREV:
-                self.alt_cursor = (self.alt_cursor - 1) % n
-            if presses & K.NEXT:
-                self.alt_cursor = (self.alt_cursor + 1) % n
-            if presses & K.A:
-                self.play(self.acting, self.moves[self.alts[self.alt_cursor]])
-            elif presses & K.B:
-                self.state = _CHOOSE
+        elif state == _CHOOSE or state == _ALT:
+            load(_CHOOSING).keys(self, presses)
         if self.state == _NEXT_ACTOR:
             self.next_actor(now)
             if self.app.screen is not self:
@@ -229,7 +182,13 @@ class TableScreen(Screen):
     def next_actor(self, now):
         game = self.game
         match = self.match
+        name = getattr(self.game_class, "bot_module", None)
         if game.turn < 0 or match.over:
+            # no one decides on the results screen: the bots' code and the human
+            # side's leave the heap (they load again in the next hand)
+            for name in (name, _CHOOSING):
+                if name in sys.modules:
+                    forget(name)
             over = match.over or match.end_hand()
             self.app.open("pips.ui.results", "HandResultScreen", self, over)
             return
@@ -242,7 +201,12 @@ class TableScreen(Screen):
             and viewer not in match.resigned
         ):
             self.offered_at = game.moves
-            if self.choices(viewer):
+            # the game says first whether there is anything: the human side's
+            # code loads only then (pips.ui.table_choose); the cursor and the
+            # call toggle start over as they did when choices() always ran here
+            self.cursor = 0
+            self.calling = False
+            if game.legal(viewer, self.buf) and load(_CHOOSING).choices(self, viewer):
                 self.acting = viewer
                 self.state = _CHOOSE
                 self.offer = True
@@ -261,6 +225,10 @@ class TableScreen(Screen):
         seat = game.turn
         bot = self.bots[seat]
         if bot is not None:
+            if _CHOOSING in sys.modules:
+                forget(_CHOOSING)  # while a bot thinks, the heap is its own
+                # and so is the human's last choice (choices() makes it again)
+                self.moves = self.texts = self.hand = self.stops = self.buttons = None
             self.think_seat = seat
             bot.begin(self.view_of(seat))
             self.state = _THINK
@@ -271,109 +239,12 @@ class TableScreen(Screen):
         self.viewer = seat
         self.acting = seat
         self.offer = False
-        self.choices(seat)
+        # no bot decides while a human chooses: the game's bot code (and what it
+        # keeps between decisions) leaves the heap, and loads again for the next
+        if name in sys.modules:
+            forget(name)
+        load(_CHOOSING).choices(self, seat)
         self.state = _CHOOSE
-
-    def choices(self, seat):
-        """Work out the seat's cursor stops; return how many moves it has."""
-        view = self.view_of(seat)
-        n = view.legal(self.buf)
-        self.moves = []
-        for i in range(n):
-            move = self.buf[i]
-            if view.move_text(move) != "resign":  # resigning is in the pause menu
-                self.moves.append(move)
-        texts = [view.move_text(m) for m in self.moves]
-        self.texts = texts
-        # the word some moves add to another move's text ("R7" and "R7 uno"), or
-        # None. Such variants are not listed: a toggle button adds the word
-        # instead, pressed before the piece, as a player calls before laying it
-        word = None
-        for t in texts:
-            i = t.rfind(" ")
-            if i > 0 and t[:i] in texts:
-                word = t[i + 1 :]
-                break
-        self.call = word
-        self.calling = False
-        self.variant = bytearray(len(texts))  # 1: the move is another's text + call word
-        if word is not None:
-            tail = " " + word
-            for k in range(len(texts)):
-                t = texts[k]
-                if t.endswith(tail) and t[: -len(tail)] in texts:
-                    self.variant[k] = 1
-        hand = view.hand_list()
-        self.hand = hand
-        self.playable = bytearray(len(hand))
-        self.stops = []
-        buttons = []
-        if word is not None:
-            buttons.append(_TOGGLE)
-        for k in range(len(self.moves)):
-            if self.variant[k]:
-                continue
-            piece = view.move_piece(self.moves[k])
-            if piece < 0:
-                buttons.append(k)
-                continue
-            for i in range(len(hand)):
-                if hand[i] == piece and not self.playable[i]:
-                    self.playable[i] = 1
-                    self.stops.append(i)
-        self.stops.sort()
-        if seat != self.game.turn and self.moves:
-            buttons.append(_GO_ON)  # out of turn: the player may also let it be
-        self.buttons = buttons
-        for b in range(len(buttons)):
-            self.stops.append(_BUTTON + b)
-        self.cursor = 0
-        return len(self.moves)
-
-    def choose_keys(self, presses):
-        stops = self.stops
-        if not stops:
-            return
-        if presses & K.PREV:
-            self.cursor = (self.cursor - 1) % len(stops)
-        if presses & K.NEXT:
-            self.cursor = (self.cursor + 1) % len(stops)
-        if not presses & K.A:
-            return
-        stop = stops[self.cursor]
-        if stop >= _BUTTON:
-            k = self.buttons[stop - _BUTTON]
-            if k == _GO_ON:
-                self.state = _NEXT_ACTOR
-                return
-            if k == _TOGGLE:
-                self.calling = not self.calling
-                return
-            self.play(self.acting, self.moves[k])
-            return
-        piece = self.hand[stop]
-        view = self.view_of(self.acting)
-        alts = []
-        for k in range(len(self.moves)):
-            if view.move_piece(self.moves[k]) == piece:
-                alts.append(k)
-        if self.call is not None:
-            picked = [k for k in alts if self.variant[k] == (1 if self.calling else 0)]
-            if picked:
-                alts = picked
-        if len(alts) == 1:
-            self.play(self.acting, self.moves[alts[0]])
-            return
-        self.alts = alts
-        self.alt_cursor = 0
-        self.state = _ALT
-
-    def alt_text(self):
-        """The text of the move under the cursor while a second step picks
-        among a piece's moves, else None (a band may mark where it goes)."""
-        if self.state != _ALT:
-            return None
-        return self.texts[self.alts[self.alt_cursor]]
 
     def play(self, seat, move):
         game = self.game
@@ -510,24 +381,10 @@ class TableScreen(Screen):
                 s.text(text[:cols], x + 2, 1, ink)
                 s.text(score[:cols], x + 2, 1 + line_h, ink)
 
-    def button_labels(self):
-        if self.state == _ALT:
-            return [label(self.texts[k]) for k in self.alts], self.alt_cursor
-        if self.state != _CHOOSE:
-            return [], -1
-        labels = []
-        for k in self.buttons:
-            if k == _GO_ON:
-                labels.append("Go on")
-            elif k == _TOGGLE:
-                labels.append(("[%s]" if self.calling else "%s") % label(self.call))
-            else:
-                labels.append(label(self.texts[k]))
-        stop = self.stops[self.cursor] if self.stops else 0
-        return labels, (stop - _BUTTON if stop >= _BUTTON else -1)
-
     def draw_buttons(self, view):
-        labels, at = self.button_labels()
+        labels, at = ([], -1)
+        if self.state == _CHOOSE or self.state == _ALT:
+            labels, at = load(_CHOOSING).button_labels(self)
         if not self.changed("buttons", (tuple(labels), at)):
             return
         s = self.s

@@ -16,6 +16,7 @@ from pips.ui import table as T
 from pips.ui import piece_tile as P
 
 TILE = const(8)  # a, b: halves; c: 1 standing, 2 framed
+_ALT = const(4)  # the table's state while a piece's moves are picked (a copy: tests check it)
 
 
 def items(table, view):
@@ -70,8 +71,8 @@ def items(table, view):
     table.line_shown = (left, right)  # tiles drawn from each end (tests read it)
     # while a tile's end is being chosen: 0 marks the left end, 1 the right
     mark = -1
-    text = table.alt_text()
-    if text is not None:
+    if table.state == _ALT:  # the text of the move under the cursor
+        text = table.texts[table.alts[table.alt_cursor]]
         if text.endswith(" L"):
             mark = 0
         elif text.endswith(" R"):
