@@ -2,8 +2,8 @@
 the first one turned up.
 
 Uno() calls `start` once a hand (and once for the spare hand the bots' View.sample
-refills), so this code need not stay in the heap between deals: `start` drops its
-own module when done, and the next hand loads it again. The constants are
+refills), so this code need not stay in the heap between deals: on a board
+`start` drops its own module when done, and the next hand loads it again. The constants are
 private copies of pips.uno's (folded away by MicroPython's compiler; a test
 checks that they agree).
 """
@@ -34,11 +34,14 @@ def start(game, rng, deal, first):
         game.rng = rng = new_rng(rng) if rng is not None else Rng(0)
         _clear(game, first if first >= 0 else rng.below(game.players))
         _deal(game, deal)
-    # done until the next hand: freed once the caller returns
-    del sys.modules[__name__]
-    package = sys.modules.get("pips")
-    if package is not None and hasattr(package, "uno_deal"):
-        delattr(package, "uno_deal")
+    if sys.implementation.name != "cpython":
+        # done until the next hand: freed once the caller returns. Only where
+        # the heap is small (MicroPython, CircuitPython): CPython would read
+        # the module again each hand, which costs more than a random hand.
+        del sys.modules[__name__]
+        package = sys.modules.get("pips")
+        if package is not None and hasattr(package, "uno_deal"):
+            delattr(package, "uno_deal")
 
 
 def _clear(game, dealer):
