@@ -3,6 +3,7 @@ stacked-deal scenario, plus the protocol (refusals change nothing, the view,
 notation)."""
 
 import pytest
+from mpy_support import needs_micropython, run_micropython
 
 from pips import cards
 from pips.cards import parse_list, POINTS
@@ -867,15 +868,26 @@ def test_refusal_texts_follow_pips_uno_numbering():
 
 
 def test_the_deal_module_shares_pips_uno_constants():
-    """pips.uno_deal (loaded for the start of a hand, then dropped) holds private
-    copies of pips.uno's numbers: they must be the same."""
+    """pips.uno_deal (loaded for the start of a hand, and on a board dropped
+    after it) holds private copies of pips.uno's numbers: they must be the same."""
     import sys
     from pips import uno, uno_deal
 
     assert (uno_deal._NONE, uno_deal._NAME) == (uno.NONE, uno.NAME)
     assert (uno_deal._HAND, uno_deal._W, uno_deal._W4) == (uno._HAND, uno._W, uno._W4)
     Uno(4, rng=Rng(3))
-    assert "pips.uno_deal" not in sys.modules  # let go once the hand is dealt
+    assert "pips.uno_deal" in sys.modules  # CPython keeps it: no import each hand
+
+
+@needs_micropython
+def test_the_deal_module_lets_itself_go_on_micropython():
+    code = (
+        "import sys\nfrom pips.uno import Uno\nfrom pips.rng import Rng\n"
+        "Uno(4, rng=Rng(3))\nprint('pips.uno_deal' in sys.modules)\n"
+    )
+    rc, out, err = run_micropython(code)
+    assert rc == 0, out + err
+    assert out.split() == ["False"]
 
 
 def test_the_think_module_shares_pips_uno_constants():
