@@ -14,13 +14,14 @@ for its level (`reaction` on the game class, in percent) and answers -1 when it
 lets the moment pass.
 """
 
-from pips.rng import Rng
+import sys
 
-LEVELS = ("random", "greedy", "smart")
+from pips.rng import Rng
 
 # One rollout world and playout buffer for all the smart bots of a table (per
 # game and player count): their decisions never overlap, and on a small heap ten
-# private copies would not fit.
+# private copies would not fit. The table empties it while no bot decides
+# (pips.ui.table, TableScreen.bots_go): the next decision makes them again.
 _SHARED = {}
 
 
@@ -57,20 +58,6 @@ class RandomBot:
 
     def step(self, slice_rollouts=8):
         return self.best
-
-
-class GreedyBot(RandomBot):
-    """The game's own heuristic (Game.greedy), which follows the page's tips."""
-
-    level = "greedy"
-
-    def choose(self, view):
-        if view.turn != view.seat:
-            return self.react(view)
-        n = self._moves(view)
-        if n == 1:
-            return self.buf[0]
-        return view.game_class.greedy(view, self.buf, n, self.rng)
 
 
 class SmartBot(RandomBot):
@@ -187,23 +174,31 @@ class SmartBot(RandomBot):
         return self.step(1 << 30)
 
 
-def make(level, rng=None, game_class=None, rollouts=-1):
-    if level == "random":
-        return RandomBot(rng, game_class)
-    if level == "greedy":
-        return GreedyBot(rng, game_class)
-    if level == "smart":
-        return SmartBot(rng, game_class, rollouts)
-    raise ValueError("no bot %r (random, greedy or smart)" % level)
-
-
 def table_bots(levels, rng, game_class=None, rollouts=-1):
     """A bot per seat for `levels` (one level per seat): one bot per level, all
-    drawing from `rng`. None for a seat whose level is None (a human)."""
+    drawing from `rng`. None for a seat whose level is None (a human). The
+    making (pips.bot_levels) leaves the heap once they are made."""
+    from pips.bot_levels import make
+
     made = {}
     out = []
     for level in levels:
         if level is not None and level not in made:
             made[level] = make(level, rng, game_class, rollouts)
         out.append(made.get(level))
+    del sys.modules["pips.bot_levels"]
+    package = sys.modules.get("pips")
+    if package is not None and hasattr(package, "bot_levels"):
+        delattr(package, "bot_levels")
     return out
+
+
+def __getattr__(name):
+    """The levels, the greedy bot and make() live apart (pips.bot_levels), loaded
+    on first use: a table makes its bots once, and a table of smart bots holds
+    no greedy one, so neither need stay in the heap all match long."""
+    if name in ("LEVELS", "GreedyBot", "make"):
+        from pips import bot_levels
+
+        return getattr(bot_levels, name)
+    raise AttributeError(name)  # CPython's imports ask for __path__ and the like

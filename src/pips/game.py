@@ -31,6 +31,9 @@ A hand
     info()               the referee's game-specific fields (the whole table)
     rules()              (class) the short rules page, a tuple of lines
     utility(seat)        the hand's outcome for that seat, for bots' rollouts
+    playout(rng, buf)    play the hand on from here with the game's own policy
+                         (bots' rollouts; buf a legal-move buffer). Every game
+                         has its own: no default sits in the heap unused
 
 A View has seat, players, turn, legal(out) for its own seat, sample(rng) which
 returns a whole Game consistent with everything that seat has seen (the
@@ -123,13 +126,6 @@ class Game:
         scores = self.scores
         n = self.players
         return (n * scores[seat] - sum(scores)) // (n - 1) if n > 1 else scores[seat]
-
-    def playout(self, rng, buf):
-        """Play the hand out with uniformly random legal moves (bots' rollouts)."""
-        while self.turn >= 0:
-            seat = self.turn
-            n = self.legal(seat, buf)
-            self.play(seat, buf[rng.below(n)] if n > 1 else buf[0])
 
     def play_text(self, seat, text):
         self.play(seat, self.parse_move(seat, text))

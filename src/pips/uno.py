@@ -116,9 +116,9 @@ class Uno(Game):
     def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
         self.check_players(players)
         self.players = players
-        opts = self.table(options)
-        self.table_options = opts
-        self.penalty = opts["penalty"]
+        # of the options only the penalty matters to a hand (the match reads
+        # target and mode): the dict is not kept, in the game or its world
+        self.penalty = self.table(options)["penalty"]
         self.hands = bytearray(players * 54)
         self.sizes = bytearray(players)
         self.ccount = bytearray(players * 4)
@@ -505,8 +505,15 @@ class Uno(Game):
         return UnoView(self, seat)
 
     # -- bots' rollouts: pips.uno_think, loaded while the bots decide -------------
-    # (the table lets it go while a human chooses: pips.ui.table, bot_module)
+    # (the table lets it go while a human chooses, and once a bot has decided:
+    # pips.ui.table, bot_module)
     bot_module = "pips.uno_think"
+    # What the screens show of a move (pips.uno_text, loaded by move_text):
+    # nothing keeps hold of it (hand_list and pending are UnoView's own),
+    # so the table lets it go while a bot thinks and once a human's choices
+    # are listed, and the next move's text loads it again: it and the bots'
+    # side never share the heap.
+    text_module = "pips.uno_text"
 
     def utility(self, seat):
         from pips.uno_think import utility
@@ -545,7 +552,7 @@ class Uno(Game):
 _NBOTTOM = const(0)
 _P4SEAT = const(1)
 _P4COLOR = const(2)
-_WINNER = const(3)  # + 1
+_WINNER = const(3)  # + 1 (read by View.sample alone: no property of its own)
 _PENALTY = const(4)
 _SEATS = const(5)
 
@@ -565,7 +572,6 @@ class UnoView(View):
 
     piece_kind = "card"
     table_kind = "pile"
-    text_module = "pips.uno_text"  # hand_list, pending: see pips.game.View
     _hand_stride = 0  # for Uno.legal: one hand, not one per seat
     _color_stride = 0
 
@@ -600,13 +606,19 @@ class UnoView(View):
         rest[i + 3 * players :] = memoryview(game.pile)[: game.npile]
         self.rest = rest
 
-    @property
-    def winner(self):
-        return self.rest[_WINNER] - 1
-
     # the game's own: neither reads more of the hand than the move
     move_piece = Uno.move_piece
     move_text = Uno.move_text
+
+    # what the screens read, here and not in pips.uno_text (see Uno.text_module)
+    def hand_list(self):
+        """Own cards sorted by colour then rank (kind order), repeats included."""
+        return Uno.hand_kinds(self, 0)  # a view's hands: its own 54 counts
+
+    @property
+    def pending(self):
+        """What the seat to act must answer: None, "+4", "color" or "drawn"."""
+        return PENDING_TEXT[self.ask]
 
     def legal(self, out):
         seat = self.seat

@@ -1,12 +1,13 @@
-"""What the screens show of UNO: card and move text, match ranks, a view's
-hand list and pending answer. A bots-only match never needs it, so it is kept out of
-pips.uno and the device's heap holds less. Reading moves and the rare
-resignation (pips.uno_parse) and the rules page (pips.uno_rules) are modules
-of their own: loaded while a table shows, this one stays small."""
+"""What the screens show of UNO: card and move text, match ranks. A bots-only
+match never needs it, so it is kept out of pips.uno and the device's heap holds
+less; at a table it comes and goes (Uno.text_module): nothing here is kept by
+a view or a class. Reading moves and the rare resignation (pips.uno_parse) and
+the rules page (pips.uno_rules) are modules of their own: loaded while a table
+shows, this one stays small."""
 
 from pips.cards import COLOR, COLORS, RANK, WILD, WILD4, NO_COLOR
 from pips.compat import const
-from pips.uno import DRAW, CHALLENGE, COLOR_MOVE, UNO, RESIGN, CATCH, PENDING_TEXT
+from pips.uno import DRAW, CHALLENGE, COLOR_MOVE, UNO, RESIGN, CATCH
 from pips.uno import _card
 
 _CALL = const(64)  # pips.uno's UNO flag on a card move
@@ -49,22 +50,6 @@ def move_text(game, move):
         return "resign"
     return "?%d" % move
 
-
-class ViewText:
-    """UnoView's methods for the screens (see pips.game.View)."""
-
-    def hand_list(self):
-        """Own cards sorted by colour then rank (kind order), repeats included."""
-        out = []
-        for k in range(54):
-            for _ in range(self.hands[k]):
-                out.append(k)
-        return out
-
-    @property
-    def pending(self):
-        """What the seat to act must answer: None, "+4", "color" or "drawn"."""
-        return PENDING_TEXT[self.ask]
 
 def match_ranks(match):
     """Standard: by totals. Single hand: the hand's winner first, the rest by

@@ -29,23 +29,17 @@ class FbSurface(Surface):
             height = height or display.height
             self.buffer = getattr(display, "buffer", None)
             self.show = display.show
-        self.fb = display
         self.width = width
         self.height = height
+        # the primitives are the framebuf's own methods, bound once: no method
+        # of this class stands in between (each would stay in the heap all the
+        # time, a call more for every fill and pixel)
+        self._fill = display.fill_rect
+        self._pixel = display.pixel
+        self._text = display.text
+        self.get_pixel = display.pixel  # pixel(x, y) without a colour reads it
         Surface.__init__(self)
-
-    def _fill(self, x, y, w, h, c):
-        self.fb.fill_rect(x, y, w, h, c)
-
-    def _pixel(self, x, y, c):
-        self.fb.pixel(x, y, c)
-
-    def _text(self, s, x, y, c):
-        self.fb.text(s, x, y, c)
 
     def _send(self, x, y, w, h):
         if self.show is not None:
             self.show(x, y, w, h)
-
-    def get_pixel(self, x, y):
-        return self.fb.pixel(x, y)

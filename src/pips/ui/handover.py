@@ -37,7 +37,6 @@ class HandOverScreen(Screen):
             seat = self.seat
             table.viewer = seat
             table.acting = seat
-            table.offer = False
             load("pips.ui.table_choose").choices(table, seat)
             table.state = _CHOOSE
             table.message = ""

@@ -4,7 +4,7 @@ points and totals; then the ranks."""
 from pips.compat import const
 from pips.ui import keys as K
 from pips.ui.palette import FELT, TEXT, HIGHLIGHT, DIM
-from pips.ui.app import Screen, seat_name
+from pips.ui.app import Screen, seat_name, load
 
 _DEAL = const(6)  # pips.ui.table's state: deal the next hand on showing
 
@@ -104,7 +104,8 @@ class HandResultScreen(ListScreen):
             text = "%-4s%4d %4d %5d" % (seat_name(seat), left, points, match.totals[seat])
             rows.append((text, DIM if seat in match.resigned else TEXT))
             if left and seat not in match.resigned:  # the hand is shown at the end
-                rows.append((piece_list(view, table.piece.text, cols), DIM))
+                # the piece module's text(): table.piece is None while a bot thinks
+                rows.append((piece_list(view, load(table.modules[1]).text, cols), DIM))
         return heads, rows
 
     def go_on(self):

@@ -32,7 +32,10 @@ device over, pips.ui.table_reveal shows a revealed hand), its set-up
 what a human may play and the keys that pick it, loaded while a human
 chooses). While a human chooses, the game's bot code (`bot_module` on the
 game class, if it names one) is let go in turn: the heap holds one side's
-code at a time, never both.
+code at a time, never both. While a bot thinks, nothing but the message is
+drawn, so the piece and table modules go too (draw() loads them when a band
+changes), and so does a game's text module that nothing keeps (`text_module`
+on the game class: UNO's); it loads again for the next move's text.
 
 On a device every name here (a method, an attribute, a short string) is
 interned for good, in pools that grow by doubling: a name saved is a few
@@ -69,11 +72,13 @@ _DEAL = const(6)  # the results screen let the last hand go: enter() deals the n
 _DRAWN = const(-1)
 _NOTE = const(-2)
 
-# what an item of a Layer draws (a table_<kind> module numbers its own from 8)
+# what an item of a Layer draws: the kind in the low 4 bits of `what`, and above
+# them (what >> 4) a text's ink or a piece's flags (a table_<kind> module
+# numbers its own kinds from 8)
 FILL = const(0)  # a: colour
-TEXT_AT = const(1)  # a: text, b: colour
+TEXT_AT = const(1)  # a: text, in the ink above the kind
 CENTER = const(2)  # text centred in the item's width
-PIECE = const(3)  # a piece (the piece module draws it): a code; b: 1 bright, 2 selected
+PIECE = const(3)  # a piece (the piece module draws it): a code; flags 1 bright, 2 selected
 
 
 def label(text):
@@ -170,6 +175,9 @@ class TableScreen(Screen):
             bot = self.bots[self.think_seat]
             move = bot.step(_SLICE)
             if move >= 0:
+                # decided: the bots' code leaves the heap while the move shows
+                # (its text loads pips.uno_text; the next bot's begin() loads it again)
+                self.bots_go()
                 self.play(self.think_seat, move)
         elif state == _CHOOSE or state == _ALT:
             load(_CHOOSING).keys(self, presses)
@@ -182,13 +190,12 @@ class TableScreen(Screen):
     def next_actor(self, now):
         game = self.game
         match = self.match
-        name = getattr(self.game_class, "bot_module", None)
         if game.turn < 0 or match.over:
             # no one decides on the results screen: the bots' code and the human
             # side's leave the heap (they load again in the next hand)
-            for name in (name, _CHOOSING):
-                if name in sys.modules:
-                    forget(name)
+            self.bots_go()
+            if _CHOOSING in sys.modules:
+                forget(_CHOOSING)
             over = match.over or match.end_hand()
             self.app.open("pips.ui.results", "HandResultScreen", self, over)
             return
@@ -207,9 +214,8 @@ class TableScreen(Screen):
             self.cursor = 0
             self.calling = False
             if game.legal(viewer, self.buf) and load(_CHOOSING).choices(self, viewer):
-                self.acting = viewer
+                self.acting = viewer  # not game.turn: the draw() says "out of turn?"
                 self.state = _CHOOSE
-                self.offer = True
                 return
         if self.bots_checked_at != game.moves:
             self.bots_checked_at = game.moves
@@ -229,6 +235,13 @@ class TableScreen(Screen):
                 forget(_CHOOSING)  # while a bot thinks, the heap is its own
                 # and so is the human's last choice (choices() makes it again)
                 self.moves = self.texts = self.hand = self.stops = self.buttons = None
+            # and no move's text is made until it has decided (Uno.text_module),
+            # nor a piece or the table drawn (the bands' signatures stay as
+            # they are): the drawing modules go too, and draw() loads them again
+            for name in (getattr(self.game_class, "text_module", None),) + self.modules[1:]:
+                if name in sys.modules:
+                    forget(name)
+            self.piece = self.band = None
             self.think_seat = seat
             bot.begin(self.view_of(seat))
             self.state = _THINK
@@ -238,13 +251,25 @@ class TableScreen(Screen):
             return
         self.viewer = seat
         self.acting = seat
-        self.offer = False
         # no bot decides while a human chooses: the game's bot code (and what it
         # keeps between decisions) leaves the heap, and loads again for the next
-        if name in sys.modules:
-            forget(name)
+        self.bots_go()
         load(_CHOOSING).choices(self, seat)
         self.state = _CHOOSE
+
+    def bots_go(self):
+        """No bot decides for now (one has just decided, a human chooses, or
+        the hand is over): the game's bots' code (`bot_module` on the game
+        class, if it names one) leaves the heap, and so does the smart bots'
+        rollout world (pips.bots keeps one between decisions). Both come back
+        when a bot next decides: a blank world, dealt afresh as every rollout
+        deals it, so no decision changes."""
+        name = getattr(self.game_class, "bot_module", None)
+        if name in sys.modules:
+            forget(name)
+        bots = sys.modules.get("pips.bots")
+        if bots is not None:
+            bots._SHARED.clear()
 
     def play(self, seat, move):
         game = self.game
@@ -265,6 +290,12 @@ class TableScreen(Screen):
         self.message = msg
         self.state = _SHOW
         self.show_until = self.app.now + (SHOW_MS if self.bots[seat] is not None else 250)
+        if self.bots[seat] is None and _CHOOSING in sys.modules:
+            # a human has played: the human side and its last choice go until
+            # the next choice (choices() makes it again; the empty buttons band
+            # needs no code of it)
+            forget(_CHOOSING)
+            self.moves = self.texts = self.hand = self.stops = self.buttons = None
         if self.viewer >= 0 and getattr(self.view_of(self.viewer), "reveal", None):
             self.state = _REVEAL
 
@@ -292,6 +323,7 @@ class TableScreen(Screen):
             if self.state == _ALT:
                 sig = sig + (self.alt_cursor,)
             if self.changed("table", sig):
+                self.drawing()
                 if self.state == _REVEAL:
                     # the pieces another seat was made to show (UNO: a challenged +4
                     # player's hand), to this viewer alone: rare, so a module apart
@@ -300,7 +332,7 @@ class TableScreen(Screen):
                 else:
                     items = self.band.items(self, view)
                 self.table_layer.update(items)
-            self.draw_buttons(view)
+            self.draw_buttons()
             self.draw_hand(view)
             if self.state == _THINK:
                 # the thinking bot holds a view of its own: this one goes
@@ -314,7 +346,7 @@ class TableScreen(Screen):
         if self.state == _THINK:
             dots = "." * (1 + self.app.frames // 8 % 3)
             text = "%s thinking%s" % (seat_name(self.think_seat), dots)
-        elif self.state == _CHOOSE and self.offer:
+        elif self.state == _CHOOSE and self.acting != self.game.turn:  # offered out of turn
             text = "%s: out of turn?" % seat_name(self.acting)
         elif self.state == _CHOOSE and not self.message:
             text = "%s: your move" % seat_name(self.acting)
@@ -346,28 +378,32 @@ class TableScreen(Screen):
         return True
 
     def draw_status(self, view):
-        """One cell a seat, each redrawn only when its own content changes."""
+        """One cell a seat, each redrawn only when its own content changes. The
+        band is table_y high (one line, or two when the seats are many)."""
         game = self.game
         totals = self.match.totals
         s = self.s
+        h = self.table_y
         line_h = s.char_h + 2
         cols = (self.cell_w - 3) // s.char_w
         for seat in range(self.players):
             turn = seat == game.turn
             out = seat in self.match.resigned
-            # numbers, not the texts: a signature kept per seat stays small
-            sig = (turn, out, seat == self.viewer, view.sizes[seat], totals[seat])
+            # one small int, not a tuple or the texts: a signature kept per seat
+            # takes no heap (hand sizes stay below 256; totals may be negative)
+            sig = (totals[seat] * 256 + view.sizes[seat]) * 8 + turn * 4 + out * 2
+            sig += seat == self.viewer
             if not self.changed(seat, sig):
                 continue
             name = seat_name(seat) + ("*" if seat == self.viewer else "")
             size = "%d" % view.sizes[seat]
             score = "%d" % totals[seat]
             x = seat * self.cell_w
-            s.fill_rect(x, 0, self.cell_w, self.status_h, PANEL)
+            s.fill_rect(x, 0, self.cell_w, h, PANEL)
             if turn:
-                s.fill_rect(x + 1, 0, self.cell_w - 2, self.status_h, HIGHLIGHT)
+                s.fill_rect(x + 1, 0, self.cell_w - 2, h, HIGHLIGHT)
             ink = BLACK if turn else (DIM if out else TEXT)
-            if self.status_h == line_h:
+            if h == line_h:
                 # the longest form that fits: "P1* 7 left 45 pts" ... "P1* 7 45"
                 for form in ("%s  %s left  %s pts", "%s %s left %s pts", "%s %s  %sp", "%s %s %s"):
                     text = form % (name, size, score)
@@ -381,44 +417,29 @@ class TableScreen(Screen):
                 s.text(text[:cols], x + 2, 1, ink)
                 s.text(score[:cols], x + 2, 1 + line_h, ink)
 
-    def draw_buttons(self, view):
-        labels, at = ([], -1)
-        if self.state == _CHOOSE or self.state == _ALT:
-            labels, at = load(_CHOOSING).button_labels(self)
-        if not self.changed("buttons", (tuple(labels), at)):
-            return
-        s = self.s
-        y = self.button_y
-        h = s.char_h + 4
-        s.fill_rect(0, y, self.app.width, h, FELT)
-        widths = [s.text_width(t) + 6 for t in labels]
-        x = 2
-        # scroll so the selected button shows
-        if at >= 0:
-            right = 2 + sum(widths[: at + 1]) + 3 * at
-            if right > self.app.width - 2:
-                x -= right - (self.app.width - 2)
-        for i in range(len(labels)):
-            w = widths[i]
-            if x + w > 0 and x < self.app.width:
-                if i == at:
-                    s.fill_rect(x, y + 1, w, h - 2, HIGHLIGHT)
-                    s.text(labels[i], x + 3, y + 2, BLACK)
-                else:
-                    s.rect(x, y + 1, w, h - 2, TEXT)
-                    s.text(labels[i], x + 3, y + 2, TEXT)
-            x += w + 3
+    def draw_buttons(self):
+        """The buttons band: drawn by the human side (pips.ui.table_choose),
+        which is loaded whenever there are buttons; without it the band is
+        empty, and cleared once."""
+        if _CHOOSING in sys.modules:
+            load(_CHOOSING).draw_buttons(self)
+        elif self.changed("buttons", ((), -1)):  # table_choose's signature of no buttons
+            self.s.fill_rect(0, self.button_y, self.app.width, self.s.char_h + 4, FELT)
 
     def draw_hand(self, view):
-        sig = (self.game.moves, self.state, self.cursor, self.viewer, self.match.hands_played)
+        # the state only while choosing: in the others the hand shows alike, so
+        # a bot's thinking starts without drawing it (nor loading the drawing)
+        state = self.state if self.state == _CHOOSE or self.state == _ALT else -1
+        sig = (self.game.moves, state, self.cursor, self.viewer, self.match.hands_played)
         if not self.changed("hand", sig):
             return
+        self.drawing()
         s = self.s
         y0 = self.hand_y
         w = self.app.width
         hand_h = self.app.height - y0
         if self.viewer < 0:
-            items = [(0, y0 + hand_h // 2 - 4, w, s.char_h, CENTER, "bots at play", DIM, 0)]
+            items = [(0, y0 + hand_h // 2 - 4, w, s.char_h, CENTER | DIM << 4, "bots at play")]
             self.hand_layer.update(items)
             return
         acting = self.state in (_CHOOSE, _ALT) and self.acting == self.viewer
@@ -457,29 +478,39 @@ class TableScreen(Screen):
         items = []
         mid = y0 + hand_h // 2 - s.char_h // 2
         if first > 0:
-            items.append((1, mid, s.char_w, s.char_h, TEXT_AT, "<", TEXT, 0))
+            items.append((1, mid, s.char_w, s.char_h, TEXT_AT | TEXT << 4, "<"))
         if first + fit < len(hand):
-            items.append((w - s.char_w - 1, mid, s.char_w, s.char_h, TEXT_AT, ">", TEXT, 0))
+            items.append((w - s.char_w - 1, mid, s.char_w, s.char_h, TEXT_AT | TEXT << 4, ">"))
         for i in range(first, min(len(hand), first + fit)):
             x = x0 + (i - first) * step
             y = y0 + (1 if playable[i] == 1 else 4)  # the playable ones raised
             flags = (1 if playable[i] else 0) | (2 if i == cur else 0)
-            items.append((x, y, pw, ph, PIECE, hand[i], flags, 0))
+            items.append((x, y, pw, ph, PIECE | flags << 4, hand[i]))
             if i == cur:
-                items.append((x + 2, y0 + hand_h - 2, pw - 4, 1, FILL, HIGHLIGHT, 0, 0))
+                items.append((x + 2, y0 + hand_h - 2, pw - 4, 1, FILL, HIGHLIGHT))
         self.hand_layer.update(items)
+
+    def drawing(self):
+        """The piece and the table modules (table.piece, table.band), loaded
+        again if a bot's thinking let them go (next_actor)."""
+        if self.piece is None:
+            self.piece = load(self.modules[1])
+            self.band = load(self.modules[2])
 
     def paint(self, it, bg):
         """An item the layers do not draw themselves: a piece (the piece
         module's) or one of the band's own (the table module's)."""
-        if it[4] == PIECE:
-            self.piece.piece(self.s, it[0], it[1], it[5], it[6], bg)
+        if it[4] & 15 == PIECE:
+            self.piece.piece(self.s, it[0], it[1], it[5], it[4] >> 4, bg)
         else:
             self.band.paint(self.s, it, bg)
 
 
 class Layer:
-    """A band of the screen drawn as a list of items (x, y, w, h, what, a, b, c).
+    """A band of the screen drawn as a list of items (x, y, w, h, what, a): six
+    fields, not more (a tuple of six takes two of the heap's blocks on either
+    port, of seven or eight three), so `what` holds a text's ink or a piece's
+    flags above its kind.
 
     `update(items)` compares with what is on screen: items gone are cleared to
     the background, new ones drawn, and unchanged ones left alone unless
@@ -515,12 +546,13 @@ class Layer:
                         break
             if drawn:
                 what = it[4]
-                if what == FILL:
+                kind = what & 15
+                if kind == FILL:
                     s.fill_rect(it[0], it[1], it[2], it[3], it[5])
-                elif what == TEXT_AT:
-                    s.text(it[5], it[0], it[1], it[6])
-                elif what == CENTER:
-                    s.text_center(it[5], it[0], it[1], it[2], it[6])
+                elif kind == TEXT_AT:
+                    s.text(it[5], it[0], it[1], what >> 4)
+                elif kind == CENTER:
+                    s.text_center(it[5], it[0], it[1], it[2], what >> 4)
                 else:
                     self.paint(it, self.bg)
                 touched.append(it)

@@ -20,6 +20,7 @@ def begin(table):
     players = table.players
     levels = table.levels
     table.match = Match(game_class, players, table.options, app.next_seed())
+    del table.options  # the match's own now (match.options): one attribute less to hold
     # one bot per level and one generator for them all, as in pips.selfplay:
     # bots keep nothing between decisions, and a Pico's heap is small
     table.bots = B.table_bots(
@@ -32,7 +33,6 @@ def begin(table):
     table.buf = bytearray(game_class.max_moves)
     table.message = ""
     table.calling = False
-    table.offer = False
     table.acting = -1
     table.hand_first = 0
     table.next_hand()
@@ -50,11 +50,10 @@ def begin(table):
     line_h = s.char_h + 2  # the message band
     table.cell_w = app.width // players
     one_line = 9 * s.char_w + 4 <= table.cell_w  # "P1 12 999" fits
-    table.status_h = line_h if one_line else 2 * line_h
     table.hand_y = app.height - (table.piece.H + 6)
     table.button_y = table.hand_y - (s.char_h + 4)
     table.msg_y = table.button_y - line_h
-    table.table_y = table.status_h
+    table.table_y = line_h if one_line else 2 * line_h  # the status band's height
     table.table_h = table.msg_y - table.table_y
     table.table_layer = Layer(s, FELT, table.paint)
     table.hand_layer = Layer(s, FELT_DARK, table.paint)

@@ -8,8 +8,12 @@ state numbers and cursor stops are private copies of the table's (a test
 checks that they agree).
 """
 
+import sys
+
 from pips.compat import const
 from pips.ui import keys as K
+from pips.ui.palette import FELT, TEXT, HIGHLIGHT, BLACK
+from pips.ui.app import forget
 from pips.ui.table import label
 
 _BUTTON = const(1000)  # cursor stops >= this are buttons
@@ -74,6 +78,11 @@ def choices(table, seat):
     for b in range(len(buttons)):
         table.stops.append(_BUTTON + b)
     table.cursor = 0
+    # the texts are made: a game's text module that nothing keeps hold of
+    # (Uno.text_module) leaves the heap until the move is played
+    name = getattr(table.game_class, "text_module", None)
+    if name in sys.modules:
+        forget(name)
     return len(table.moves)
 
 
@@ -145,3 +154,35 @@ def button_labels(table):
             labels.append(label(table.texts[k]))
     stop = table.stops[table.cursor] if table.stops else 0
     return labels, (stop - _BUTTON if stop >= _BUTTON else -1)
+
+
+def draw_buttons(table):
+    """The buttons band (TableScreen.draw_buttons): the labels in a row, the
+    one under the cursor highlighted, scrolled so that it shows; redrawn only
+    when the labels or the cursor change. Here, not in pips.ui.table: there
+    are buttons only while a human chooses."""
+    labels, at = button_labels(table)
+    if not table.changed("buttons", (tuple(labels), at)):
+        return
+    s = table.s
+    width = table.app.width
+    y = table.button_y
+    h = s.char_h + 4
+    s.fill_rect(0, y, width, h, FELT)
+    widths = [s.text_width(t) + 6 for t in labels]
+    x = 2
+    # scroll so the selected button shows
+    if at >= 0:
+        right = 2 + sum(widths[: at + 1]) + 3 * at
+        if right > width - 2:
+            x -= right - (width - 2)
+    for i in range(len(labels)):
+        w = widths[i]
+        if x + w > 0 and x < width:
+            if i == at:
+                s.fill_rect(x, y + 1, w, h - 2, HIGHLIGHT)
+                s.text(labels[i], x + 3, y + 2, BLACK)
+            else:
+                s.rect(x, y + 1, w, h - 2, TEXT)
+                s.text(labels[i], x + 3, y + 2, TEXT)
+        x += w + 3

@@ -15,7 +15,7 @@ from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT
 from pips.ui import table as T
 from pips.ui import piece_tile as P
 
-TILE = const(8)  # a, b: halves; c: 1 standing, 2 framed
+TILE = const(8)  # a: the halves, left * 8 + right; flags (what >> 4): 1 standing, 2 framed
 _ALT = const(4)  # the table's state while a piece's moves are picked (a copy: tests check it)
 
 
@@ -27,7 +27,7 @@ def items(table, view):
     text_y = mid_y - s.char_h // 2
     if not pairs:
         table.line_shown = (0, 0)
-        return [(0, text_y, w, s.char_h, T.CENTER, "lay any tile", DIM, 0)]
+        return [(0, text_y, w, s.char_h, T.CENTER | DIM << 4, "lay any tile")]
     widths = [P.H if a == b else P.W for a, b in pairs]
     total = sum(widths) + len(pairs) - 1
     margin = s.char_w + 5  # room for the L and R labels
@@ -78,34 +78,35 @@ def items(table, view):
         elif text.endswith(" R"):
             mark = 1
     out = [
-        (x - s.char_w - 3, text_y, s.char_w, s.char_h, T.TEXT_AT, "L", DIM, 0),
-        (x + total + 3, text_y, s.char_w, s.char_h, T.TEXT_AT, "R", DIM, 0),
+        (x - s.char_w - 3, text_y, s.char_w, s.char_h, T.TEXT_AT | DIM << 4, "L"),
+        (x + total + 3, text_y, s.char_w, s.char_h, T.TEXT_AT | DIM << 4, "R"),
     ]
     for i in range(left):
         x = _tile(out, pairs[i], x, mid_y, mark == 0 and i == 0)
     if right:
         hidden = len(pairs) - left - right
-        out.append((x, text_y, gap_w, s.char_h, T.CENTER, "+%d" % hidden, HIGHLIGHT, 0))
-        out.append((x + 2, text_y + s.char_h + 2, gap_w - 4, 1, T.FILL, DIM, 0, 0))
+        out.append((x, text_y, gap_w, s.char_h, T.CENTER | HIGHLIGHT << 4, "+%d" % hidden))
+        out.append((x + 2, text_y + s.char_h + 2, gap_w - 4, 1, T.FILL, DIM))
         x += gap_w
         for i in range(len(pairs) - right, len(pairs)):
             x = _tile(out, pairs[i], x, mid_y, mark == 1 and i == len(pairs) - 1)
     elif mark == 1:  # mark the right end's tile: the last one drawn
         last = out.pop()
-        out.append(last[:7] + (last[7] | 2,))
+        out.append(last[:4] + (last[4] | 2 << 4, last[5]))
     return out
 
 
 def paint(s, it, bg):
-    edge = HIGHLIGHT if it[7] & 2 else PIP
-    P.tile(s, it[0], it[1], it[5], it[6], it[7] & 1, IVORY, edge)
+    flags = it[4] >> 4
+    edge = HIGHLIGHT if flags & 2 else PIP
+    P.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, flags & 1, IVORY, edge)
 
 
 def _tile(out, pair, x, mid_y, marked):
     a, b = pair
-    flags = 2 if marked else 0
+    what = TILE | 2 << 4 if marked else TILE
     if a == b:
-        out.append((x, mid_y - P.W // 2, P.H, P.W, TILE, a, b, flags | 1))
+        out.append((x, mid_y - P.W // 2, P.H, P.W, what | 1 << 4, a * 8 + b))
         return x + P.H + 1
-    out.append((x, mid_y - P.H // 2, P.W, P.H, TILE, a, b, flags))
+    out.append((x, mid_y - P.H // 2, P.W, P.H, what, a * 8 + b))
     return x + P.W + 1

@@ -32,32 +32,34 @@ def items(table, view):
     if top is not None and top >= 0:
         if has_color:  # the active colour as a frame round the top card
             fill = P.COLORS[color]
-            out.append((cx - 3, y - 3, P.W + 6, P.H + 6, T.FILL, fill, 0, 0))
-        out.append((cx, y, P.W, P.H, _CARD, top, 0, 0))
+            out.append((cx - 3, y - 3, P.W + 6, P.H + 6, T.FILL, fill))
+        out.append((cx, y, P.W, P.H, _CARD, top))
     sx = cx - 3 * s.char_w - 12
     if has_color:  # and as a swatch with its letter
         fill = P.COLORS[color]
-        out.append((sx, y + 2, 2 * s.char_w + 6, s.char_h + 6, T.FILL, fill, 0, 0))
+        out.append((sx, y + 2, 2 * s.char_w + 6, s.char_h + 6, T.FILL, fill))
         ink = BLACK if fill == YELLOW else WHITE
         letter = "RYGB"[color]
-        out.append((sx + 3 + s.char_w // 2, y + 5, s.char_w, s.char_h, T.TEXT_AT, letter, ink, 0))
+        out.append(
+            (sx + 3 + s.char_w // 2, y + 5, s.char_w, s.char_h, T.TEXT_AT | ink << 4, letter)
+        )
     direction = getattr(view, "direction", 1)
     arrow = ">>" if direction is None or direction > 0 else "<<"
-    out.append((sx, y + P.H - s.char_h, 2 * s.char_w, s.char_h, T.TEXT_AT, arrow, TEXT, 0))
+    out.append((sx, y + P.H - s.char_h, 2 * s.char_w, s.char_h, T.TEXT_AT | TEXT << 4, arrow))
     px = w // 2 + 8
-    out.append((px, y, P.W, P.H, _BACK, 0, 0, 0))
+    out.append((px, y, P.W, P.H, _BACK, 0))
     stock = getattr(view, "stock", None)
     if callable(stock):
         stock = stock()
     tx = px + P.W + 4
     if stock is not None:
         text = "%d" % stock
-        out.append((tx, y + 2, s.text_width(text), s.char_h, T.TEXT_AT, text, TEXT, 0))
+        out.append((tx, y + 2, s.text_width(text), s.char_h, T.TEXT_AT | TEXT << 4, text))
     pending = getattr(view, "pending", None)
     if pending:
         text = (pending if isinstance(pending, str) else "+%d" % pending) + "?"
         ty = y + P.H - s.char_h
-        out.append((tx, ty, s.text_width(text), s.char_h, T.TEXT_AT, text, WARNING, 0))
+        out.append((tx, ty, s.text_width(text), s.char_h, T.TEXT_AT | WARNING << 4, text))
     return out
 
 

@@ -9,7 +9,7 @@ from pips.ui import table as T
 def items(table, view):
     """The band's items: a caption, then the pieces overlapping by half."""
     s = table.s
-    items = [(4, table.table_y + 2, 11 * s.char_w, s.char_h, T.TEXT_AT, "their hand:", TEXT, 0)]
+    items = [(4, table.table_y + 2, 11 * s.char_w, s.char_h, T.TEXT_AT | TEXT << 4, "their hand:")]
     w = table.piece.W
     h = table.piece.H
     step = w // 2 + 2
@@ -18,6 +18,6 @@ def items(table, view):
     for code in view.reveal:
         if x + w > table.app.width:
             break
-        items.append((x, y, w, h, T.PIECE, code, 1, 0))
+        items.append((x, y, w, h, T.PIECE | 1 << 4, code))  # 1: bright
         x += step
     return items
