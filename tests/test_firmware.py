@@ -13,6 +13,7 @@ import pytest
 
 from mpy_support import ROOT, needs_micropython, run_micropython
 from pips_sim import deploy, mpy
+from pips_sim.firmware_session import SESSION, SESSIONS, session_args
 
 # -- deploy (no board: a fake runner or --dry-run) ----------------------------
 
@@ -213,111 +214,6 @@ def test_manifest_freezes_the_package_and_the_board(tmp_path):
 
 # -- the whole firmware under MicroPython ------------------------------------
 
-SESSION = r"""
-import gc
-import sys
-
-import unix_sim as board
-import main
-from pips.ui import keys as K
-
-game_name = sys.argv[1]
-numbers = [int(a) for a in sys.argv[2:]]
-title_downs, seat_presses, downs_to_target, target_presses, downs_to_start = numbers[:5]
-max_hands, max_frames, seed = numbers[5:]
-
-
-def press(mask, n=1):
-    for _ in range(n):
-        board.press(mask, 1, 2)
-
-
-# Through the menus as a player would: title -> the game's table setup -> Start.
-press(K.DOWN, title_downs)
-press(K.A)
-press(K.A, seat_presses)
-press(K.DOWN, downs_to_target)
-press(K.A, target_presses)
-press(K.DOWN, downs_to_start)
-press(K.A)
-# Then A, again and again: plays the first choice, skips the bots' moves, goes on.
-board.then(lambda n: K.A if n % 3 == 0 else 0)
-
-display = board.display
-stats = {"frames": 0, "moves": 0, "hands": 0, "table_bytes": 0, "table_frames": 0,
-         "biggest_frame": 0, "full_frames": 0}
-state = {"table": None, "game": None, "moves_seen": 0, "bytes": display.bytes_sent}
-FULL = board.width * board.height * 2
-
-
-def on_frame(app, count):
-    sent = display.bytes_sent - state["bytes"]
-    state["bytes"] = display.bytes_sent
-    stats["frames"] = count
-    if sent > stats["biggest_frame"]:
-        stats["biggest_frame"] = sent
-    if sent >= FULL:
-        stats["full_frames"] += 1
-    screen = app.screen
-    if state["table"] is None and getattr(screen, "match", None) is not None:
-        state["table"] = screen
-        print("table:", screen.game_class.name, screen.players, "levels", " ".join(screen.levels))
-    table = state["table"]
-    if table is None:
-        return False
-    game = table.game
-    if game is not state["game"]:
-        state["game"] = game
-        state["moves_seen"] = 0
-    if screen is table:
-        stats["table_bytes"] += sent
-        stats["table_frames"] += 1
-    if game.moves > state["moves_seen"]:
-        stats["moves"] += game.moves - state["moves_seen"]
-        state["moves_seen"] = game.moves
-    stats["hands"] = table.match.hands_played
-    if table.match.over and screen is not table:
-        return True
-    return stats["hands"] >= max_hands or count >= max_frames
-
-
-app = main.run(board, app=main.make_app(board, seed), on_frame=on_frame)
-gc.collect()
-table = state["table"]
-print("over:", table.match.over, "totals", table.match.totals)
-for key in sorted(stats):
-    print("%s: %d" % (key, stats[key]))
-print("bytes_sent: %d" % display.bytes_sent)
-print("free_after: %d" % gc.mem_free())
-"""
-
-
-def session_args(game_name, players, target, max_hands=99, max_frames=40000, seed=1):
-    """The menu keys for a match of `players` seats (P1 human, the rest smart bots,
-    the setup's default) with the given target, worked out from the game class."""
-    from pips import games
-
-    cls = games.get(game_name)
-    title_downs = list(games.names()).index(game_name)
-    option_names = [o[0] for o in cls.options]
-    allowed = cls.options[option_names.index("target")][2]
-    default = cls.options[option_names.index("target")][1]
-    target_presses = (allowed.index(target) - allowed.index(default)) % len(allowed)
-    downs_to_target = players + 1 + option_names.index("target")  # Seats, P1..Pn, options
-    downs_to_start = len(option_names) - option_names.index("target") + 1  # ..., Rules, Start
-    return (
-        game_name,
-        title_downs,
-        players - cls.min_players,
-        downs_to_target,
-        target_presses,
-        downs_to_start,
-        max_hands,
-        max_frames,
-        seed,
-    )
-
-
 def parse_stats(out):
     return {k: int(v) for k, v in re.findall(r"^(\w+): (-?\d+)$", out, re.M)}
 
@@ -496,11 +392,6 @@ def run_on_device_build(code, heap, args=(), timeout=300):
 # on first use). Peak live memory after a frame: UNO 90.4 KiB (was 96.0; now
 # while a human chooses), Block 94.2 KiB (was 95.1, while the human chooses).
 SESSION_HEAP_K = {"uno": 100, "block": 102}
-SESSIONS = {
-    # game: (players, target, seed), P1 human (keys below), the others smart bots
-    "uno": (4, 200, 6),
-    "block": (2, 50, 2),
-}
 
 
 @needs_micropython

@@ -26,6 +26,7 @@ BARS = {
     "smart_median_ms_mpy": 6.0,  # Block smart decision, median, unix port
     "block_heap_k": 32,
     "uno_heap_k": 48,
+    "firmware_uno_heap_k": 96,  # the whole firmware, a 4-player UNO session
 }
 
 # The UNO heap is measured at the smart bot's default budget (-1), as it plays:
@@ -317,6 +318,16 @@ def device_heap(name, players, seeds, tree, rollouts=-1):
     return {"heap_k": k, "seeds": list(seeds), "rollouts": rollouts}
 
 
+def firmware_heap(game, tree):
+    """The smallest heap (KiB) the whole firmware plays a scripted match in
+    (pips_sim.firmware_session: menus, table, results; P1 human, smart bots)."""
+    from pips_sim.firmware_session import SESSIONS, smallest_session_heap
+
+    players, target, seed = SESSIONS[game]
+    k = smallest_session_heap(game, tree)
+    return {"heap_k": k, "players": players, "target": target, "seed": seed}
+
+
 def uno_problem():
     """Why UNO cannot be measured (pips.uno missing or broken), or None."""
     try:
@@ -425,6 +436,11 @@ def measure(seconds=2.5, heap=True, out=print):
             tree,
             UNO_HEAP_ROLLOUTS,
         )
+    if heap:
+        res["firmware"] = {
+            game: step("whole firmware, %s session heap (bisection)" % game, firmware_heap, game, tree)
+            for game in ("uno", "block")
+        }
     return res
 
 
@@ -558,6 +574,21 @@ def table(res):
         add("UNO: %s" % res["uno"]["error"])
     else:
         game("UNO", res["uno"], "RLCard", BARS["uno_ratio"], None, BARS["uno_heap_k"], 10)
+    if "firmware" in res:
+        add("")
+        add(row % ("The whole firmware (unix_sim board)", "", "MicroPython", "bar"))
+        for game, title in (("uno", "UNO"), ("block", "Block")):
+            d = res["firmware"][game]
+            note = ""
+            if "error" in d:
+                failures.append("firmware %s: %s" % (game, d["error"]))
+            else:
+                note = "%d players to %d, seed %d" % (d["players"], d["target"], d["seed"])
+                if game == "uno":
+                    bar = BARS["firmware_uno_heap_k"]
+                    note = "bar %d KiB %s (%s)" % (bar, _verdict(d["heap_k"] <= bar), note)
+            label = "smallest heap, %s session" % title
+            add(row % (label, "", _cell(d, "heap_k", "%d KiB"), note))
     if failures:
         add("")
         add("failed measurements:")
