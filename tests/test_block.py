@@ -136,7 +136,6 @@ def test_a_tile_matching_both_ends_goes_where_named():
         assert g.lacks[0] == (1 << 1) | (1 << 5)
         g.play(1, tiles.code(5, 1) * 2 + side)
         assert g.info()["line"] == line and g.info()["ends"] == ends
-        assert ["%d-%d" % p for p in g.line_codes()] == line
         assert ["%d-%d" % p for p in g.view(0).line_pairs()] == line
         assert g.view(0).ends == tuple(ends)
 
@@ -443,7 +442,7 @@ def test_illegal_and_malformed_moves_are_refused_without_change():
 
 # -- properties over many random hands ------------------------------------------------
 def chain_ok(game):
-    pairs = game.line_codes()
+    pairs = game.view(0).line_pairs()
     if not pairs:
         return game.left == game.right == -1
     for a, b in zip(pairs, pairs[1:]):
@@ -463,7 +462,7 @@ def check_invariants(g, stock):
     assert g.laid | union | stock == ALL
     assert tiles.pips(g.laid) + tiles.pips(union) + tiles.pips(stock) == 168
     laid_line = 0
-    for a, b in g.line_codes():
+    for a, b in g.view(0).line_pairs():
         t = tiles.code(a, b)
         assert not laid_line >> t & 1
         laid_line |= 1 << t
@@ -534,7 +533,9 @@ def replay(g):
     """A copy of a hand in play (its state fields copied onto a blank hand)."""
     c = Block(g.players, g.table_options)
     c.hands[:] = g.hands
-    c._clear(g.first)
+    c.first = g.first
+    for m in c.hands:  # held: the union of the hands, as dealing makes it
+        c.held |= m
     c.turn, c.laid, c.left, c.right, c.lo, c.hi = g.turn, g.laid, g.left, g.right, g.lo, g.hi
     c.line[:] = g.line
     c.lacks[:] = g.lacks
@@ -609,7 +610,7 @@ def check_sample(view, world, game):
                     assert world.hands[s] & WITH[v] == 0, (s, v)
     assert world.held == union
     assert world.laid == view.laid == game.laid
-    assert world.line_codes() == game.line_codes() == view.line_pairs()
+    assert world.view(0).line_pairs() == game.view(0).line_pairs() == view.line_pairs()
     assert (world.left, world.right, world.turn, world.moves) == (
         game.left,
         game.right,
@@ -635,7 +636,7 @@ def test_view_shows_only_what_the_seat_may_see():
     assert sorted(v.hand_list()) == tiles.codes(g.hands[1])
     pips = [PIPS[t] for t in v.hand_list()]
     assert pips == sorted(pips, reverse=True)
-    assert v.ends == (g.left, g.right) and v.line_pairs() == g.line_codes()
+    assert v.ends == (g.left, g.right) and ["%d-%d" % p for p in v.line_pairs()] == g.info()["line"]
     assert v.move_piece(PASS) == -1 and v.move_piece(9) == 4
     n = v.legal(BUF)
     assert (n > 0) == (g.turn == 1)

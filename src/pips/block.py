@@ -84,31 +84,36 @@ class Block(Game):
         self.scores = [0] * players
         if deal is None:
             if rng is None:
+                # a blank hand for View.sample to fill (the tail below clears
+                # the rest: no separate method to hold in a small heap)
                 self.hands = [0] * players
-                self._clear(0)  # a blank hand for View.sample to fill
-                return
-            if rng.__class__ is not Rng:
-                rng = new_rng(rng)
-            # a list, not a bytearray: CPython reads and writes a list's items
-            # faster, and dealing does little else
-            order = list(_ORDER)
-            a = rng.deal_mask(order, COUNT, 0, HAND)
-            b = rng.deal_mask(order, COUNT, HAND, HAND)
-            if players == 2:
-                self.hands = [a, b]
-                self.held = a | b
+                self.held = 0
+                first = 0
             else:
-                hands = [a, b]
-                held = a | b
-                for s in range(2, players):
-                    m = rng.deal_mask(order, COUNT, HAND * s, HAND)
-                    hands.append(m)
-                    held |= m
-                self.hands = hands
-                self.held = held
+                if rng.__class__ is not Rng:
+                    rng = new_rng(rng)
+                # a list, not a bytearray: CPython reads and writes a list's items
+                # faster, and dealing does little else
+                order = list(_ORDER)
+                a = rng.deal_mask(order, COUNT, 0, HAND)
+                b = rng.deal_mask(order, COUNT, HAND, HAND)
+                if players == 2:
+                    self.hands = [a, b]
+                    self.held = a | b
+                else:
+                    hands = [a, b]
+                    held = a | b
+                    for s in range(2, players):
+                        m = rng.deal_mask(order, COUNT, HAND * s, HAND)
+                        hands.append(m)
+                        held |= m
+                    self.hands = hands
+                    self.held = held
         else:
             order = bytes(deal)
-            self.check_deal(order, _ORDER)
+            from pips.game_text import check_deal  # stacked deals only: kept out of the heap
+
+            check_deal(order, _ORDER)
             if rng is not None:
                 rng = new_rng(rng)
             hands = [0] * players
@@ -132,24 +137,6 @@ class Block(Game):
         self.hi = _MID
         self.winner = -1
         self.moves = 0
-
-    def _clear(self, first):
-        self.first = first
-        self.turn = first
-        held = 0
-        for m in self.hands:
-            held |= m
-        self.held = held
-        self.laid = 0
-        self.left = -1
-        self.right = -1
-        self.lo = _MID
-        self.hi = _MID
-        self.winner = -1
-        self.moves = 0
-        for s in range(self.players):
-            self.scores[s] = 0
-            self.lacks[s] = 0
 
     @classmethod
     def parse_deal(cls, text):
@@ -439,12 +426,6 @@ class Block(Game):
         return move >> 1 if move < PASS else -1
 
     # -- what is shown -----------------------------------------------------
-    def line_codes(self):
-        """The line left to right as (left half, right half) pairs."""
-        from pips.block_text import line_pairs
-
-        return line_pairs(self.line, self.lo, self.hi)
-
     def info(self):
         from pips.block_text import info
 
@@ -481,18 +462,6 @@ def _refuse(why, a=0, b=0):
     from pips.block_text import refuse
 
     return refuse(why, a, b)
-
-
-def _forbidden(lack):
-    """The tiles showing a number in the bit set `lack`."""
-    forbid = 0
-    v = 0
-    while lack:
-        if lack & 1:
-            forbid |= WITH[v]
-        lack >>= 1
-        v += 1
-    return forbid
 
 
 class BlockView(View):
@@ -597,7 +566,17 @@ class BlockView(View):
         opponents = []
         for s in range(self.players):
             if s != self.seat and self.sizes[s]:
-                forbid = _forbidden(self.lacks[s]) & unseen
+                # the tiles showing a number that seat passed on (inline: one
+                # function fewer in the heap, and this runs once per view)
+                forbid = 0
+                lack = self.lacks[s]
+                v = 0
+                while lack:
+                    if lack & 1:
+                        forbid |= WITH[v]
+                    lack >>= 1
+                    v += 1
+                forbid &= unseen
                 opponents.append((-tiles.count(forbid), s, forbid))
         opponents.sort()
         order = [(s, forbid) for _, s, forbid in opponents]

@@ -41,7 +41,7 @@ class ViewText:
 
     def hand_list(self):
         """Own tiles in display order: heaviest first."""
-        ts = tiles.codes(self.hand)
+        ts = tiles_text.codes(self.hand)
         ts.sort(key=lambda t: (PIPS[t], HI[t]), reverse=True)
         return ts
 
@@ -113,7 +113,7 @@ def info(game):
     return {
         "hands": [tiles_text.mask_text(m) for m in game.hands],
         "stock": COUNT - HAND * game.players,
-        "line": ["%d-%d" % p for p in game.line_codes()],
+        "line": ["%d-%d" % p for p in line_pairs(game.line, game.lo, game.hi)],
         "ends": [] if game.left < 0 else [game.left, game.right],
     }
 
@@ -127,7 +127,7 @@ def give_fit(view, rng, hands, held):
     nobody = ALL
     for s, forbid in opponents:
         nobody &= forbid
-    choices = tiles.codes(spare & ~nobody)
+    choices = tiles_text.codes(spare & ~nobody)
     if not choices:
         return held
     t = choices[rng.below(len(choices))]
@@ -135,7 +135,7 @@ def give_fit(view, rng, hands, held):
     if not takers:
         return held
     s = takers[rng.below(len(takers))]
-    mine = tiles.codes(hands[s])
+    mine = tiles_text.codes(hands[s])
     out = mine[rng.below(len(mine))]
     hands[s] ^= (1 << out) | (1 << t)
     return held ^ (1 << out) ^ (1 << t)

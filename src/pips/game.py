@@ -29,11 +29,16 @@ A hand
     moves                moves played so far
     move_text(move), parse_move(seat, text)   notation (text depends on the state)
     info()               the referee's game-specific fields (the whole table)
-    rules()              (class) the short rules page, a tuple of lines
+    rules()              (class) the short rules page, a tuple of lines (screens
+                         wrap them), its text in a module loaded only for the page
+    parse_deal(text)     (class) a stacked deal written out, as codes
     utility(seat)        the hand's outcome for that seat, for bots' rollouts
     playout(rng, buf)    play the hand on from here with the game's own policy
                          (bots' rollouts; buf a legal-move buffer). Every game
-                         has its own: no default sits in the heap unused
+                         has its own: no default sits in the heap unused,
+                         nor for rules and parse_deal, which every game defines
+                         (a game checks a stacked deal with
+                         pips.game_text.check_deal)
 
 A View has seat, players, turn, legal(out) for its own seat, sample(rng) which
 returns a whole Game consistent with everything that seat has seen (the
@@ -87,13 +92,6 @@ class Game:
 
             refuse_players(cls, players)
 
-    @staticmethod
-    def check_deal(deal, full):
-        """A stacked deal must be a permutation of the full set (`full` sorted)."""
-        from pips.game_text import check_deal
-
-        check_deal(deal, full)
-
     # -- match hooks (a game may override) -------------------------------
     @classmethod
     def next_first(cls, first, players):
@@ -107,18 +105,6 @@ class Game:
             if t >= target:
                 return True
         return False
-
-    @classmethod
-    def rules(cls):
-        """The short rules page: a tuple of lines (screens wrap them). A game keeps
-        the text in a module loaded only when the page is shown."""
-        return ()
-
-    @classmethod
-    def parse_deal(cls, text):
-        from pips.game_text import no_deal
-
-        no_deal(cls)
 
     # -- defaults -----------------------------------------------------
     def utility(self, seat):

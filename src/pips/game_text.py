@@ -37,9 +37,6 @@ def refuse_players(cls, players):
 
 
 def check_deal(deal, full):
+    """A stacked deal must be a permutation of the full set (`full` sorted)."""
     if sorted(deal) != list(full):
         raise ValueError("a stacked deal must hold every piece of the set exactly once")
-
-
-def no_deal(cls):
-    raise ValueError("%s takes no stacked deal" % cls.title)

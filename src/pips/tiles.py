@@ -25,21 +25,6 @@ DOUBLES = sum(1 << t for t in range(COUNT) if HI[t] == LO[t])
 BIT_CODE = bytes(sum(t for t in range(COUNT) if (1 << t) % 37 == r) for r in range(37))
 
 
-def text(t):
-    """`6-3`: the larger half first, as a tile in hand is printed."""
-    return "%d-%d" % (HI[t], LO[t])
-
-
-def codes(mask):
-    """The codes in a mask, lowest first (allocates a list: not for hot loops)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(BIT_CODE[low % 37])
-        mask ^= low
-    return out
-
-
 def code_bytes(mask):
     """The codes in a mask as a bytearray, lowest first: no list grows on the way
     (a view builds two per decision, at the peak of a bot match's heap)."""
@@ -62,8 +47,9 @@ def count(mask):
 
 
 def __getattr__(name):
-    """code, parse, parse_list, mask_text, other_half, pips and CODES_WITH live in
-    pips.tiles_text, loaded on first use: neither a bot match nor the screens need them."""
+    """text, codes, code, parse, parse_list, mask_text, other_half, pips and
+    CODES_WITH live in pips.tiles_text, loaded on first use: a bot match needs
+    none of them (the screens only text and codes, with the text module)."""
     from pips import tiles_text
 
     return getattr(tiles_text, name)

@@ -1,11 +1,27 @@
-"""Tile notation input and helpers only desktop tools, the referee and the tests
-need; reached as pips.tiles.<name> too (pips.tiles loads this module on first use)."""
+"""Tile notation, and helpers only the screens, desktop tools, the referee and
+the tests need (a bots-only match never does); reached as pips.tiles.<name> too
+(pips.tiles loads this module on first use)."""
 
-from pips.tiles import BIT_CODE, COUNT, HI, LO, PIPS, codes, text
+from pips.tiles import BIT_CODE, COUNT, HI, LO, PIPS
 
 # CODES_WITH[v]: the codes of the seven tiles showing v, for loops that visit
 # candidates rather than bits.
 CODES_WITH = tuple(bytes(t for t in range(COUNT) if HI[t] == v or LO[t] == v) for v in range(7))
+
+
+def text(t):
+    """`6-3`: the larger half first, as a tile in hand is printed."""
+    return "%d-%d" % (HI[t], LO[t])
+
+
+def codes(mask):
+    """The codes in a mask, lowest first (allocates a list: not for hot loops)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(BIT_CODE[low % 37])
+        mask ^= low
+    return out
 
 
 def code(a, b):

@@ -78,7 +78,9 @@ def _deal(game, deal):
         fixed = False
     else:
         order = bytearray(deal)
-        game.check_deal(order, cards.deck())
+        from pips.game_text import check_deal  # stacked deals only: kept out of the heap
+
+        check_deal(order, cards.deck())
         fixed = True
     # W+4 turned up goes to the bottom of the draw pile and the next card is turned
     bottom = 0
