@@ -14,8 +14,7 @@ for its level (`reaction` on the game class, in percent) and answers -1 when it
 lets the moment pass.
 """
 
-import sys
-
+from pips.compat import forget
 from pips.rng import Rng
 
 # One rollout world and playout buffer for all the smart bots of a table (per
@@ -186,10 +185,7 @@ def table_bots(levels, rng, game_class=None, rollouts=-1):
         if level is not None and level not in made:
             made[level] = make(level, rng, game_class, rollouts)
         out.append(made.get(level))
-    del sys.modules["pips.bot_levels"]
-    package = sys.modules.get("pips")
-    if package is not None and hasattr(package, "bot_levels"):
-        delattr(package, "bot_levels")
+    forget("pips.bot_levels")
     return out
 
 

@@ -10,7 +10,7 @@ checks that they agree).
 
 import sys
 
-from pips.compat import const
+from pips.compat import const, forget
 from pips.game import new_rng
 from pips.rng import Rng
 from pips import cards
@@ -38,10 +38,7 @@ def start(game, rng, deal, first):
         # done until the next hand: freed once the caller returns. Only where
         # the heap is small (MicroPython, CircuitPython): CPython would read
         # the module again each hand, which costs more than a random hand.
-        del sys.modules[__name__]
-        package = sys.modules.get("pips")
-        if package is not None and hasattr(package, "uno_deal"):
-            delattr(package, "uno_deal")
+        forget(__name__)
 
 
 def _clear(game, dealer):

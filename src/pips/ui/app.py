@@ -32,6 +32,7 @@ themselves back at the title.
 
 import sys
 
+from pips.compat import forget
 from pips.ui.keys import Keys
 from pips.ui.palette import PANEL, HIGHLIGHT
 
@@ -44,17 +45,6 @@ def load(name):
     """The module `name` ("pips.ui.piece_tile"), imported if it is not yet."""
     __import__(name)
     return sys.modules[name]
-
-
-def forget(name):
-    """Drop a module from sys.modules and from its package: its bytecode and
-    globals are freed once nothing else refers to them (a later import loads
-    it again)."""
-    del sys.modules[name]
-    dot = name.rfind(".")
-    package = sys.modules.get(name[:dot]) if dot > 0 else None
-    if package is not None and hasattr(package, name[dot + 1 :]):
-        delattr(package, name[dot + 1 :])
 
 
 class Screen:
