@@ -4,7 +4,8 @@ refusals, and properties over thousands of random hands."""
 import pytest
 
 from pips import tiles
-from pips.block import PASS, DRAW, Block, lay_moves
+from pips.games.block import Block
+from pips.games.domino import PASS, DRAW, lay_moves
 from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, HI, LO, PIPS, WITH

@@ -9,7 +9,8 @@ import pytest
 
 from mpy_support import needs_micropython, run_micropython
 from pips import bots, tiles
-from pips.block import Block
+from pips.games.block import Block
+from pips.bots import block as block_policy
 from pips.match import Match
 from pips.rng import Rng
 
@@ -86,7 +87,7 @@ def test_distinct_moves_drops_mirrors_only():
     g = Block(2, None, Rng(1))
     view = g.view(g.turn)
     n = view.legal(BUF)
-    k = Block.distinct_moves(view, BUF, n)
+    k = block_policy.distinct_moves(view, BUF, n)
     assert k == tiles.count(view.hand)  # one opening move per tile
     assert sorted(b >> 1 for b in BUF[:k]) == tiles.codes(view.hand)
     # equal ends: L and R are the same placement
@@ -97,7 +98,7 @@ def test_distinct_moves_drops_mirrors_only():
     view = g.view(1)
     n = view.legal(BUF)
     assert n == 4
-    k = Block.distinct_moves(view, BUF, n)
+    k = block_policy.distinct_moves(view, BUF, n)
     assert sorted(BUF[:k]) == [tiles.code(4, 1) * 2, tiles.code(4, 2) * 2]
     # different ends: nothing is dropped
     for pos in positions(2, 10, 8):
@@ -105,7 +106,7 @@ def test_distinct_moves_drops_mirrors_only():
             v = pos.view(pos.turn)
             n = v.legal(BUF)
             before = bytes(BUF[:n])
-            assert Block.distinct_moves(v, BUF, n) == n and bytes(BUF[:n]) == before
+            assert block_policy.distinct_moves(v, BUF, n) == n and bytes(BUF[:n]) == before
 
 
 def match_rate(level_a, level_b, matches, seed0, rollouts=-1):
@@ -144,7 +145,8 @@ def test_smart_beats_greedy():
 # -- on MicroPython ----------------------------------------------------------------
 MPY_SCRIPT = r"""
 import time
-from pips.block import Block
+from pips.games.block import Block
+from pips.bots import block as block_policy
 from pips.rng import Rng
 from pips import bots
 rng = Rng(21)
@@ -198,7 +200,7 @@ def test_smart_decides_alike_and_quickly_on_micropython():
 
 def a_catchable_uno_position(seed=3):
     """A random UNO hand played until a seat can be caught without its UNO call."""
-    from pips.uno import Uno
+    from pips.games.uno import Uno
 
     rng = Rng(seed)
     buf = bytearray(Uno.max_moves)
@@ -220,7 +222,7 @@ def test_bots_catch_a_missed_uno_with_their_level_s_reaction_chance(level):
     (UNO: random 20%, greedy 60%, smart 90%) and otherwise lets it pass (-1)."""
     game, seat = a_catchable_uno_position()
     view = game.view(seat)
-    expected = type(game).reaction[level]
+    expected = bots.policy(type(game)).REACTION[level]
     caught = 0
     asks = 1000
     for i in range(asks):

@@ -3,7 +3,7 @@
 import pytest
 
 from pips import cards, tiles
-from pips.block import Block
+from pips.games.block import Block
 from pips.game import Game
 from pips.match import Match, ranks
 from pips.rng import Rng

@@ -55,7 +55,7 @@ def test_a_match_record_replays_to_the_same_result(name, players, seed, levels, 
 
 
 def test_random_games_counts_games_and_moves():
-    from pips.block import Block
+    from pips.games.block import Block
     from pips.selfplay import random_games
 
     games, moves = random_games(Block, 2, 50, 1)
@@ -113,7 +113,7 @@ def test_a_broken_file_reports_mpy_cross_message(tmp_path):
 @on_micropython
 @needs_micropython
 def test_package_imports_from_mpy_not_source():
-    code = "import pips, pips.block\nprint(pips.__file__)\nprint(pips.block.__file__)\n"
+    code = "import pips, pips.games.block\nprint(pips.__file__)\nprint(pips.games.block.__file__)\n"
     rc, out, err = run_micropython(code, heap="64K")
     assert rc == 0, out + err
     # run from the tree's root, as a board imports: paths relative to it
@@ -140,8 +140,8 @@ def test_romfs_image_mounts_and_imports_in_place(tmp_path):
         "import sys, vfs\n"
         "vfs.mount(vfs.VfsRom(open(sys.argv[1], 'rb').read()), '/rom')\n"
         "sys.path[:] = ['/rom']\n"
-        "import pips.block, pips.ui\n"
-        "print(pips.block.__file__, pips.ui.__file__)\n"
+        "import pips.games.block, pips.ui\n"
+        "print(pips.games.block.__file__, pips.ui.__file__)\n"
     )
     rc, out, err = run_micropython(code, args=(str(image),))
     assert rc == 0, out + err
@@ -200,7 +200,7 @@ def test_block_matches_are_identical_on_cpython_and_micropython():
 
 def _uno_or_skip():
     try:
-        from pips.uno import Uno  # noqa: F401
+        from pips.games.uno import Uno  # noqa: F401
     except ImportError as e:
         pytest.skip("pips.uno does not import yet: %s" % e)
 

@@ -22,7 +22,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 from pips.ui import keys as K  # noqa: E402
 from pips.ui import palette as P  # noqa: E402
 from pips.ui.keys import Keys  # noqa: E402
-from pips.block import Block  # noqa: E402
+from pips.games.block import Block  # noqa: E402
 from pips_sim import simulator as sim  # noqa: E402
 
 
@@ -154,7 +154,7 @@ def test_block_match_through_the_screens():
 
 
 def test_uno_match_through_the_screens():
-    from pips.uno import Uno
+    from pips.games.uno import Uno
 
     lines = sim.setup_script(1, Uno, ["human", "random", "random"], {"target": 200})
     app, d = session(lines, seed=12)
@@ -319,7 +319,7 @@ def test_screens_share_the_table_states():
 
 @pytest.mark.parametrize("size", [(240, 135), (160, 128)])
 def test_layout_fits_the_screen(size):
-    from pips.uno import Uno
+    from pips.games.uno import Uno
 
     w, h = size
     for game_index, game_class, seats in ((0, Block, 4), (1, Uno, 6)):
@@ -336,7 +336,7 @@ def test_layout_fits_the_screen(size):
 
 def test_bytes_sent_per_move_are_a_fraction_of_a_frame(capsys):
     """Redraw only what changed: a bot's move sends far less than a whole frame."""
-    from pips.uno import Uno
+    from pips.games.uno import Uno
 
     report = []
     for game_index, game_class in ((0, Block), (1, Uno)):
@@ -418,7 +418,7 @@ def uno_table(levels, deal_front, first, seed=1):
     `deal_front` (kinds) first, then the rest of the deck."""
     from pips import cards
     from pips.rng import Rng
-    from pips.uno import Uno
+    from pips.games.uno import Uno
 
     lines = sim.setup_script(1, Uno, levels)
     app, d = session(lines, seed=seed)
@@ -476,7 +476,7 @@ def test_uno_catch_prompt_and_bot_catch(monkeypatch):
     bots' reaction chance is made certain here: the chance itself is
     test_bots' matter, the screens' flow this one's.)"""
     from pips.ui import table as T
-    from pips.uno import Uno
+    from pips.games.uno import Uno
 
     monkeypatch.setattr(Uno, "reaction", {"random": 100, "greedy": 100, "smart": 100})
 
@@ -630,7 +630,7 @@ def test_rules_page_wraps_and_pages(monkeypatch):
 
 
 def test_ten_seats_fit_with_paged_results():
-    from pips.uno import Uno
+    from pips.games.uno import Uno
 
     lines = sim.setup_script(1, Uno, ["human"] + ["random"] * 9) + ["until hand 20000"]
     app, d = session(lines, 160, 128, seed=5)

@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "sim"))
 
 from mpy_support import needs_micropython, run_micropython  # noqa: E402
 from pips_sim import simulator as sim  # noqa: E402
-from pips.block import Block  # noqa: E402
+from pips.games.block import Block  # noqa: E402
 
 pytestmark = [pytest.mark.micropython, needs_micropython]
 
@@ -157,7 +157,7 @@ def test_block_match_on_micropython():
 
 
 def test_uno_match_on_micropython():
-    from pips.uno import Uno
+    from pips.games.uno import Uno
 
     lines = sim.setup_script(1, Uno, ["human", "random", "random"], {"target": 200})
     shots, ends = run_scripts([(lines + ["until match 40000"], 12)])
@@ -168,7 +168,7 @@ def test_screens_load_their_modules_and_let_them_go():
     """The title lists the games without importing one; a match holds only
     its game's modules and its table's drawing, not the title's or the set-up's;
     the results' module goes with them; back at the title, the game goes too."""
-    from pips.uno import Uno
+    from pips.games.uno import Uno
 
     setup = sim.setup_script(1, Uno, ["human", "random"], {"target": 200})
     lines = (

@@ -8,9 +8,10 @@ from mpy_support import needs_micropython, run_micropython
 from pips import cards
 from pips.cards import parse_list, POINTS
 from pips.games import get
+from pips.bots import uno as uno_policy
 from pips.match import Match
 from pips.rng import Rng
-from pips.uno import (
+from pips.games.uno import (
     Uno, UnoView, DRAW, UNO, RESIGN, CATCH, COLOR_MOVE,
 )
 
@@ -788,7 +789,7 @@ def test_distinct_moves_for_the_smart_bot():
     def distinct(g, seat):
         v = g.view(seat)
         n = v.legal(buf)
-        k = Uno.distinct_moves(v, buf, n)
+        k = uno_policy.distinct_moves(v, buf, n)
         return [g.move_text(buf[i]) for i in range(k)]
 
     # a coloured card to play: no draw, no wild
@@ -812,8 +813,8 @@ def test_distinct_moves_for_the_smart_bot():
 def test_reaction_chances_by_bot_level():
     from pips.bots import LEVELS
 
-    assert set(Uno.reaction) == set(LEVELS)
-    assert Uno.reaction["random"] < Uno.reaction["greedy"] < Uno.reaction["smart"] <= 100
+    assert set(uno_policy.REACTION) == set(LEVELS)
+    assert uno_policy.REACTION["random"] < uno_policy.REACTION["greedy"] < uno_policy.REACTION["smart"] <= 100
 
 
 def test_resign_while_answering_a_w4_or_naming_a_first_colour():
@@ -846,9 +847,9 @@ def test_two_players_the_missed_players_own_move_closes_the_window():
 
 
 def test_refusal_texts_follow_pips_uno_numbering():
-    """Uno.play names a reason by number (pips.uno's _NO_SUCH_MOVE
-    .. _NOT_TURN); pips.uno_parse.refusal holds the texts in the same order."""
-    from pips import uno, uno_parse
+    """Uno.play names a reason by number (_NO_SUCH_MOVE .. _NOT_TURN in
+    pips.games.uno); _refusal words them in the same order."""
+    from pips.games import uno
 
     names = ("_NO_SUCH_MOVE", "_ANSWER_FIRST", "_NOT_IN_HAND", "_NOT_DRAWN", "_NO_MATCH",
              "_LATE_CALL", "_NO_KEEP", "_NO_PLUS4", "_NO_NAMING", "_HAND_OVER", "_NOT_IN",
@@ -863,47 +864,5 @@ def test_refusal_texts_follow_pips_uno_numbering():
         "cannot be caught", "cannot catch itself", "it is seat",
     )
     for reason, words in enumerate(start):
-        error = uno_parse.refusal(g, reason, 1, CATCH + 2 if reason == 12 else 7)
+        error = uno._refusal(g, reason, 1, CATCH + 2 if reason == 12 else 7)
         assert isinstance(error, ValueError) and words in str(error), (reason, error)
-
-
-def test_the_deal_module_shares_pips_uno_constants():
-    """pips.uno_deal (loaded for the start of a hand, and on a board dropped
-    after it) holds private copies of pips.uno's numbers: they must be the same."""
-    import sys
-    from pips import uno, uno_deal
-
-    assert (uno_deal._NONE, uno_deal._NAME) == (uno.NONE, uno.NAME)
-    assert (uno_deal._HAND, uno_deal._W, uno_deal._W4) == (uno._HAND, uno._W, uno._W4)
-    Uno(4, rng=Rng(3))
-    assert "pips.uno_deal" in sys.modules  # CPython keeps it: no import each hand
-
-
-@needs_micropython
-def test_the_deal_module_lets_itself_go_on_micropython():
-    code = (
-        "import sys\nfrom pips.uno import Uno\nfrom pips.rng import Rng\n"
-        "Uno(4, rng=Rng(3))\nprint('pips.uno_deal' in sys.modules)\n"
-    )
-    rc, out, err = run_micropython(code)
-    assert rc == 0, out + err
-    assert out.split() == ["False"]
-
-
-def test_the_think_module_shares_pips_uno_constants():
-    """pips.uno_think (the rollouts and View.sample, loaded while bots decide)
-    holds private copies of pips.uno's numbers: they must be the same."""
-    from pips import uno, uno_think
-
-    assert (uno_think._W, uno_think._W4, uno_think._CALL) == (uno._W, uno._W4, uno._CALL)
-    names = ("_NBOTTOM", "_P4SEAT", "_P4COLOR", "_WINNER", "_PENALTY", "_SEATS")
-    assert [getattr(uno_think, n) for n in names] == [getattr(uno, n) for n in names]
-    assert Uno.bot_module == uno_think.__name__
-
-
-def test_the_greedy_module_shares_pips_uno_constants():
-    """pips.uno_bots reads a view's packed `rest` with private copies of pips.uno's numbers."""
-    from pips import uno, uno_bots
-
-    names = ("_P4SEAT", "_P4COLOR", "_SEATS")
-    assert [getattr(uno_bots, n) for n in names] == [getattr(uno, n) for n in names]

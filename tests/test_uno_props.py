@@ -8,7 +8,7 @@ import pytest
 
 from pips import cards
 from pips.rng import Rng
-from pips.uno import Uno, RESIGN
+from pips.games.uno import Uno, RESIGN
 
 from mpy_support import HAVE_MICROPYTHON, run_micropython
 from test_uno import snapshot
@@ -166,7 +166,7 @@ def test_samples_from_every_seat_in_random_positions():
 
 GAME_SCRIPT = r"""
 import sys
-from pips.uno import Uno
+from pips.games.uno import Uno
 from pips.rng import Rng
 from pips.bots import make
 rng = Rng(31)
@@ -210,7 +210,7 @@ def test_same_games_on_micropython_and_cpython(capsys):
 
 HEAP_SCRIPT = r"""
 import gc
-from pips.uno import Uno
+from pips.games.uno import Uno
 from pips.selfplay import record_match
 r = record_match(Uno, 10, 3, "smart", rollouts=8, keep=False, options={"mode": "single"})
 gc.collect()
@@ -235,7 +235,7 @@ def world_state(w):
 def test_sample_remembers_its_deal_exactly():
     """The same generator state gives the same world and leaves the generator in
     the same state, whether the deal is made or copied from the last one."""
-    import pips.uno_think as uno_think
+    from pips.games import uno as uno_think
 
     g = Uno(10, None, Rng(12))
     buf = bytearray(Uno.max_moves)

@@ -365,9 +365,9 @@ from pips.bots import table_bots
 from pips.rng import Rng
 
 if sys.argv[1] == "block":
-    from pips.block import Block as G
+    from pips.games.block import Block as G
 else:
-    from pips.uno import Uno as G
+    from pips.games.uno import Uno as G
 players = int(sys.argv[2])
 seed = int(sys.argv[3])
 bots = table_bots(("smart",) * players, Rng(seed * 1000 + 17), G, int(sys.argv[4]))

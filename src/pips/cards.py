@@ -19,6 +19,7 @@ DRAW2 = const(12)
 NO_COLOR = const(4)
 
 COLORS = "RYGB"
+RANKS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "V", "+2")
 
 # Per kind: colour (4 for wilds), rank (13 for W, 14 for W+4), points, copies in the deck.
 COLOR = bytes([k // 13 for k in range(52)] + [NO_COLOR, NO_COLOR])
@@ -47,16 +48,50 @@ def hand_points(counts):
     return total
 
 
-def __getattr__(name):
-    """The notation lives apart, loaded on first use: text in pips.uno_text
-    (with the moves: what the screens show), parse, parse_list and color_code
-    in pips.cards_parse (where moves are typed). A bots-only match needs neither."""
-    if name == "text":
-        from pips.uno_text import card_text
+# -- notation: `R7`, `GS`, `Y+2`, `W`, `W+4`, `W:G` --------------------------
 
-        return card_text
-    if name in ("parse", "parse_list", "color_code"):
-        from pips import cards_parse
 
-        return getattr(cards_parse, name)
-    raise AttributeError(name)  # CPython's imports ask for __path__ and the like
+def text(kind, color=NO_COLOR):
+    """`R7`, `GS`, `Y+2`, `W`, `W+4`; with a chosen colour for a wild, `W:G`."""
+    if kind == WILD:
+        s = "W"
+    elif kind == WILD4:
+        s = "W+4"
+    else:
+        return COLORS[COLOR[kind]] + RANKS[RANK[kind]]
+    if color < NO_COLOR:
+        s += ":" + COLORS[color]
+    return s
+
+
+def color_code(letter):
+    i = COLORS.find(letter.upper()) if len(letter) == 1 else -1
+    if i < 0:
+        raise ValueError("not a colour: %r (R, Y, G or B)" % letter)
+    return i
+
+
+def parse(s):
+    """(kind, chosen colour or NO_COLOR) from `R7`, `W+4:R`...; ValueError if malformed."""
+    s = s.strip().upper()
+    color = NO_COLOR
+    if ":" in s:
+        s, c = s.split(":", 1)
+        color = color_code(c)
+    if s == "W":
+        return WILD, color
+    if s == "W+4":
+        return WILD4, color
+    if color != NO_COLOR:
+        raise ValueError("only a wild names a colour: %r" % s)
+    if len(s) >= 2:
+        c = COLORS.find(s[0])
+        rank = s[1:]
+        if c >= 0 and rank in RANKS:
+            return c * 13 + RANKS.index(rank), NO_COLOR
+    raise ValueError("not a card: %r (write it like R7, GS, BV, Y+2, W:G, W+4:R)" % s)
+
+
+def parse_list(s):
+    """Kinds from `R7 GS W+4 ...` (spaces or commas between)."""
+    return [parse(w)[0] for w in s.replace(",", " ").split()]

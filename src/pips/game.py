@@ -30,15 +30,11 @@ A hand
     move_text(move), parse_move(seat, text)   notation (text depends on the state)
     info()               the referee's game-specific fields (the whole table)
     rules()              (class) the short rules page, a tuple of lines (screens
-                         wrap them), its text in a module loaded only for the page
+                         wrap them)
     parse_deal(text)     (class) a stacked deal written out, as codes
     utility(seat)        the hand's outcome for that seat, for bots' rollouts
     playout(rng, buf)    play the hand on from here with the game's own policy
-                         (bots' rollouts; buf a legal-move buffer). Every game
-                         has its own: no default sits in the heap unused,
-                         nor for rules and parse_deal, which every game defines
-                         (a game checks a stacked deal with
-                         pips.game_text.check_deal)
+                         (bots' rollouts; buf a legal-move buffer)
 
 A View has seat, players, turn, legal(out) for its own seat, sample(rng) which
 returns a whole Game consistent with everything that seat has seen (the
@@ -79,18 +75,44 @@ class Game:
                 out[key] = value
                 known += 1
         if given and known != len(given):
-            # an unknown key, or a value to convert or refuse: pips.game_text
-            from pips.game_text import table
+            return cls._table_typed(given)
+        return out
 
-            return table(cls, given)
+    @classmethod
+    def _table_typed(cls, given):
+        """Game.table when `given` has something beyond valid values of known
+        keys: a number written as text is converted, the rest refused."""
+        out = {}
+        for key, default, allowed in cls.options:
+            out[key] = default
+        for key in given:
+            spec = None
+            for o in cls.options:
+                if o[0] == key:
+                    spec = o
+            if spec is None:
+                raise ValueError("%s has no option %r" % (cls.name, key))
+            value = given[key]
+            if isinstance(value, str) and isinstance(spec[1], int):
+                try:
+                    value = int(value)
+                except ValueError:
+                    pass
+            if value not in spec[2]:
+                raise ValueError(
+                    "option %s takes %s, not %r"
+                    % (key, " or ".join(str(v) for v in spec[2]), value)
+                )
+            out[key] = value
         return out
 
     @classmethod
     def check_players(cls, players):
         if not cls.min_players <= players <= cls.max_players:
-            from pips.game_text import refuse_players
-
-            refuse_players(cls, players)
+            raise ValueError(
+                "%s takes %d to %d players, not %d"
+                % (cls.title, cls.min_players, cls.max_players, players)
+            )
 
     # -- match hooks (a game may override) -------------------------------
     @classmethod
@@ -118,22 +140,13 @@ class Game:
 
 
 class View:
-    """The base of every game's View. What only the screens and the command line
-    ask of a view (its hand in display order, the table's layout, ...) lives in
-    the class ViewText of the game's text module (`text_module`) and joins the
-    view's class on first use: bots never ask, so a bots-only match on a small
-    heap never loads that module. (Only views do this: on CPython a class with
-    __getattr__ reads its attributes a fifth slower, and games are the hot path.)"""
+    """The base of every game's View: what one seat may see of a hand."""
 
-    text_module = ""
 
-    def __getattr__(self, name):
-        if name[:1] == "_" or not self.text_module:
-            raise AttributeError(name)
-        module = __import__(self.text_module, None, None, ("ViewText",))
-        value = getattr(module.ViewText, name)  # AttributeError when it has none
-        setattr(type(self), name, value)
-        return getattr(self, name)
+def check_deal(deal, full):
+    """A stacked deal must be a permutation of the full set (`full` sorted)."""
+    if sorted(deal) != list(full):
+        raise ValueError("a stacked deal must hold every piece of the set exactly once")
 
 
 def new_rng(seed):

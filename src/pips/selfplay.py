@@ -6,10 +6,11 @@ state, and `record_match(..., keep=False)` keeps no move texts at all, only
 their digest.
 """
 
-from pips.bots import table_bots
+from pips.bots import bot_rng, table_bots
 from pips.compat import const
 from pips.match import Match
 from pips.rng import Rng
+from pips.turns import Turns
 
 _DIGEST_MASK = const(0xFFFFFF)  # 24 bits: h * 31 + 255 stays a small int on 32-bit ports
 
@@ -19,17 +20,6 @@ def digest_text(h, text):
     for c in text:
         h = (h * 31 + ord(c)) & _DIGEST_MASK
     return (h * 31 + 10) & _DIGEST_MASK  # a line break: "a b" + "c" differs from "a" + "b c"
-
-
-def _bot_move(game, seat, bots):
-    """The seat's bot chooses from its view and plays; returns the move as "seat text",
-    or None when the bot lets an out-of-turn chance pass."""
-    move = bots[seat].choose(game.view(seat))
-    if move < 0:
-        return None
-    text = game.move_text(move)  # before playing: the text may depend on the state
-    game.play(seat, move)
-    return "%d %s" % (seat, text)
 
 
 def record_match(
@@ -45,36 +35,30 @@ def record_match(
 
     levels: a bot level per seat (or one level for every seat); the seats of a
     level share one bot, and every bot draws from one generator,
-    Rng(seed * 1000 + 17) (see pips.bots); the match deals from `seed`."""
+    pips.bots.bot_rng(seed); the match deals from `seed`."""
     if isinstance(levels, str):
         levels = (levels,) * players
-    bots = table_bots(levels, Rng(seed * 1000 + 17), game_class, rollouts)
+    bots = table_bots(levels, bot_rng(seed), game_class, rollouts)
     match = Match(game_class, players, options, seed)
-    out_of_turn = getattr(game_class, "out_of_turn", False)
-    buf = bytearray(game_class.max_moves) if out_of_turn else None  # for the catch scan
     hands = []
     digest = 0
     moves = 0
     while match.hands_played < max_hands:
         game = match.new_hand()
+        turns = Turns(game)
         lines = [] if keep else None
-        while game.turn >= 0:
-            line = _bot_move(game, game.turn, bots)
-            digest = digest_text(digest, line)
-            moves += 1
-            if keep:
-                lines.append(line)
-            if not out_of_turn:
-                continue
-            for other in range(players):
-                if game.turn >= 0 and other != game.turn and game.legal(other, buf) > 0:
-                    line = _bot_move(game, other, bots)
-                    if line is None:
-                        continue
-                    digest = digest_text(digest, line)
-                    moves += 1
-                    if keep:
-                        lines.append(line)
+        seat = turns.next()
+        while seat >= 0:
+            move = bots[seat].choose(game.view(seat))
+            if move >= 0:  # out of turn, a bot may let the chance pass
+                # the text before the move is played: it may depend on the state
+                line = "%d %s" % (seat, game.move_text(move))
+                game.play(seat, move)
+                digest = digest_text(digest, line)
+                moves += 1
+                if keep:
+                    lines.append(line)
+            seat = turns.next()
         if keep:
             hands.append(lines)
         if match.end_hand() or match.over:

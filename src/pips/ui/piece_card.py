@@ -80,6 +80,6 @@ def piece(s, x, y, code, flags, bg):
 
 
 def text(code):
-    from pips.uno_text import card_text
+    from pips.cards import text as card_text
 
     return card_text(code)

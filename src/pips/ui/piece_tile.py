@@ -54,6 +54,6 @@ def piece(s, x, y, code, flags, bg):
 
 
 def text(code):
-    from pips.tiles_text import text  # kept out of pips.tiles: bot matches never print
+    from pips.tiles import text
 
     return text(code)

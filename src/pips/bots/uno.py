@@ -1,4 +1,4 @@
-"""UNO's greedy heuristic (Uno.greedy), after the tips on the rule page:
+"""UNO's bot policy. The greedy heuristic, after the tips on the rule page:
 
 - keep W and W+4 for when nothing else plays (50 points each if left in hand);
 - when the next player is low on cards, play skips, reverses and +2s on them,
@@ -7,20 +7,19 @@
   recently (a wrong challenge costs 6 cards);
 - always call UNO with the second-to-last card, call a missed one late, and
   catch a missed one.
-Imported only when a greedy bot plays, to keep the module that every hand needs small.
 """
 
-from pips.compat import const
-from pips.cards import COLOR, RANK, POINTS
-from pips.uno import (
-    DRAW, KEEP, ACCEPT, CHALLENGE, COLOR_MOVE, UNO, CATCH, PLUS4, NAME, DRAWN,
+from pips.cards import COLOR, RANK, POINTS, WILD
+from pips.games.uno import (
+    DRAW, KEEP, ACCEPT, CHALLENGE, COLOR_MOVE, UNO, CATCH, PLUS4, NAME, DRAWN, CALL,
+    REST_P4SEAT, REST_P4COLOR, REST_SEATS,
 )
 
-# UnoView.rest, private copies of pips.uno's (a test checks that they agree):
-# per seat out / called / recent from _SEATS on
-_P4SEAT = const(1)  # + 1
-_P4COLOR = const(2)
-_SEATS = const(5)
+# The smart bot's budget per decision (rollouts shared among the moves).
+ROLLOUTS = 64
+# Chance in percent, by bot level, that a bot notices a missed UNO in time (to
+# catch it, or to call its own late): bots asked out of turn consult it.
+REACTION = {"random": 20, "greedy": 60, "smart": 90}
 
 _LOW = 2  # an opponent with this many cards or fewer is about to go out
 
@@ -55,21 +54,21 @@ def greedy(view, moves, n, rng):
     if ask == PLUS4:
         # the +4's player and the colour it replaced; that seat's recent colours
         rest = view.rest
-        b = rest[_P4SEAT] - 1
-        c = rest[_P4COLOR]
-        if c < 4 and rest[_SEATS + 2 * players + b] >> c & 0x11:
+        b = rest[REST_P4SEAT] - 1
+        c = rest[REST_P4COLOR]
+        if c < 4 and rest[REST_SEATS + 2 * players + b] >> c & 0x11:
             return CHALLENGE
         return ACCEPT
     # the next player: low on cards, and the colour they have been playing
     nxt = seat
     while True:
         nxt = (nxt + view.direction) % players
-        if not view.rest[_SEATS + nxt] or nxt == seat:  # still in
+        if not view.rest[REST_SEATS + nxt] or nxt == seat:  # still in
             break
     low = view.sizes[nxt] <= _LOW
     theirs = 4
     if low:
-        r = view.rest[_SEATS + 2 * players + nxt]  # their last two coloured cards' colours
+        r = view.rest[REST_SEATS + 2 * players + nxt]  # their last two coloured cards' colours
         for c in range(4):
             if r >> c & 1:
                 theirs = c
@@ -117,3 +116,41 @@ def greedy(view, moves, n, rng):
         if moves[i] == KEEP or moves[i] == DRAW:
             return moves[i]
     return moves[0] if best < 0 else best
+
+
+def distinct_moves(view, moves, n):
+    """The moves worth weighing, for the smart bot (compacted in place; the
+    count is returned), after the page's tips. A catch or a late UNO call
+    costs nothing: taken at once. With a coloured card to play, neither a
+    draw nor a wild (keep them for when nothing else plays). With the
+    second-to-last card, only the moves calling UNO. A wild names only a
+    colour held (or red when none is)."""
+    coloured = False
+    for i in range(n):
+        m = moves[i]
+        if m >= UNO:
+            moves[0] = m
+            return 1
+        if m < DRAW and m & 63 < WILD:
+            coloured = True
+    two = view.sizes[view.seat] == 2
+    cc = view.ccount
+    none_held = not (cc[0] or cc[1] or cc[2] or cc[3])
+    k = 0
+    for i in range(n):
+        m = moves[i]
+        if m < DRAW:
+            if two and not m & CALL:
+                continue
+            w = m & 63
+            if w >= WILD:
+                if coloured:
+                    continue
+                c = (w - 52) & 3
+                if not (cc[c] or (none_held and c == 0)):
+                    continue
+        elif m == DRAW and coloured:
+            continue
+        moves[k] = m
+        k += 1
+    return k

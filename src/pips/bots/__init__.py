@@ -1,27 +1,41 @@
-"""Bots. Each decides from a View only (see pips.game), never from the whole state.
+"""Bots: the levels (random, greedy, smart) and, in this package's other
+modules, each game's policy (`pips.bots.<game module>`: its greedy heuristic,
+the moves worth weighing, its smart budget and reaction chances). Each bot
+decides from a View only (see pips.game), never from the whole state.
 
 A bot is made with a generator apart from the deal's (so swapping bots never
 changes the deals) and answers `choose(view)`. A bot keeps nothing of a seat
 between decisions, so at one table the seats of a level share one bot, and all
-the bots one generator (`table_bots`): their decisions never overlap, and a
-small heap need not hold ten bots and ten generators of 55 words each. The smart bot can also think in slices for a screen
-that must keep drawing: `begin(view)`, then `step()` until it returns a move
-(>= 0).
+the bots one generator (`table_bots`, seeded by `bot_rng`: the one rule every
+tool follows). The smart bot can also think in slices for a screen that must
+keep drawing: `begin(view)`, then `step()` until it returns a move (>= 0).
 
 Out of turn (UNO's catch of a missed call, or a late call of one's own) a bot
 asked with `choose` notices the chance only with the game's reaction chance
-for its level (`reaction` on the game class, in percent) and answers -1 when it
-lets the moment pass.
+for its level (`REACTION` in the game's policy, in percent) and answers -1 when
+it lets the moment pass.
 """
 
-from pips.compat import forget
 from pips.rng import Rng
 
+LEVELS = ("random", "greedy", "smart")
+
 # One rollout world and playout buffer for all the smart bots of a table (per
-# game and player count): their decisions never overlap, and on a small heap ten
-# private copies would not fit. The table empties it while no bot decides
-# (pips.ui.table, TableScreen.bots_go): the next decision makes them again.
+# game and player count): their decisions never overlap.
 _SHARED = {}
+
+
+def policy(game_class):
+    """The game's bot policy module, pips.bots.<the game's module name>,
+    imported the first time it is asked for."""
+    name = game_class.name.replace("-", "_")
+    return __import__("pips.bots." + name, None, None, ("greedy",))
+
+
+def bot_rng(seed):
+    """The generator of a table's bots for a match dealt from `seed`: apart
+    from the deal's, so that which bots play never changes the deals."""
+    return Rng(seed * 1000 + 17)
 
 
 class RandomBot:
@@ -30,6 +44,7 @@ class RandomBot:
     def __init__(self, rng=None, game_class=None):
         self.rng = rng if rng is not None else Rng(1)
         self.buf = None
+        self.policy = policy(game_class) if game_class is not None else None
 
     def _moves(self, view):
         if self.buf is None or len(self.buf) < view.game_class.max_moves:
@@ -47,10 +62,16 @@ class RandomBot:
         n = self._moves(view)
         if n == 0:
             return -1
-        reaction = getattr(view.game_class, "reaction", None)
+        reaction = getattr(self._policy(view), "REACTION", None)
         if reaction is not None and self.rng.below(100) >= reaction.get(self.level, 100):
             return -1
         return self.buf[self.rng.below(n)] if n > 1 else self.buf[0]
+
+    def _policy(self, view):
+        policy_ = self.policy
+        if policy_ is None:
+            policy_ = self.policy = policy(view.game_class)
+        return policy_
 
     def begin(self, view):
         self.best = self.choose(view)  # decided at once: step() hands it over
@@ -72,8 +93,7 @@ class SmartBot(RandomBot):
     budget per decision, shared among the moves; a game may list mirror moves
     once (`distinct_moves`), which leaves more for the rest.
 
-    The default budget keeps a decision at about 3 ms (median) on the
-    MicroPython unix port; see tests/test_bots.py for the figures."""
+    The budget is the game policy's ROLLOUTS, or `default_rollouts`."""
 
     level = "smart"
     default_rollouts = 240
@@ -81,7 +101,7 @@ class SmartBot(RandomBot):
     def __init__(self, rng=None, game_class=None, rollouts=-1):
         RandomBot.__init__(self, rng, game_class)
         # a game may name its own budget (UNO's rollouts are longer than Block's)
-        default = getattr(game_class, "smart_rollouts", self.default_rollouts)
+        default = getattr(self.policy, "ROLLOUTS", self.default_rollouts)
         self.rollouts = rollouts if rollouts > 0 else default
         self.shared = None
         self.view = None
@@ -91,7 +111,7 @@ class SmartBot(RandomBot):
     def begin(self, view):
         n = self._moves(view)
         if n > 1:
-            distinct = getattr(view.game_class, "distinct_moves", None)
+            distinct = getattr(self._policy(view), "distinct_moves", None)
             if distinct is not None:
                 n = distinct(view, self.buf, n)
         self.n = n
@@ -154,14 +174,14 @@ class SmartBot(RandomBot):
         self.best = buf[best]
         if ties:
             # equal on every deal tried (often in an endgame): the game's heuristic decides
-            greedy = getattr(view.game_class, "greedy", None)
+            greedy = getattr(self._policy(view), "greedy", None)
             if greedy is not None:
                 pick = greedy(view, buf, n, rng)
                 for i in range(n):
                     if buf[i] == pick and totals[i] == totals[best]:
                         self.best = pick
         self.per_move = 0
-        self.view = None  # let the view and the totals go: the heap is small
+        self.view = None  # the decision is made: its view and totals are done with
         self.totals = None
         self.shared = None
         return self.best
@@ -173,28 +193,38 @@ class SmartBot(RandomBot):
         return self.step(1 << 30)
 
 
+class GreedyBot(RandomBot):
+    """The game's own heuristic (its policy's `greedy`), which follows the page's tips."""
+
+    level = "greedy"
+
+    def choose(self, view):
+        if view.turn != view.seat:
+            return self.react(view)
+        n = self._moves(view)
+        if n == 1:
+            return self.buf[0]
+        return self._policy(view).greedy(view, self.buf, n, self.rng)
+
+
+def make(level, rng=None, game_class=None, rollouts=-1):
+    if level == "random":
+        return RandomBot(rng, game_class)
+    if level == "greedy":
+        return GreedyBot(rng, game_class)
+    if level == "smart":
+        return SmartBot(rng, game_class, rollouts)
+    raise ValueError("no bot %r (random, greedy or smart)" % level)
+
+
 def table_bots(levels, rng, game_class=None, rollouts=-1):
     """A bot per seat for `levels` (one level per seat): one bot per level, all
-    drawing from `rng`. None for a seat whose level is None (a human). The
-    making (pips.bot_levels) leaves the heap once they are made."""
-    from pips.bot_levels import make
-
+    drawing from `rng` (see bot_rng). None for a seat whose level is None (a
+    human)."""
     made = {}
     out = []
     for level in levels:
         if level is not None and level not in made:
             made[level] = make(level, rng, game_class, rollouts)
         out.append(made.get(level))
-    forget("pips.bot_levels")
     return out
-
-
-def __getattr__(name):
-    """The levels, the greedy bot and make() live apart (pips.bot_levels), loaded
-    on first use: a table makes its bots once, and a table of smart bots holds
-    no greedy one, so neither need stay in the heap all match long."""
-    if name in ("LEVELS", "GreedyBot", "make"):
-        from pips import bot_levels
-
-        return getattr(bot_levels, name)
-    raise AttributeError(name)  # CPython's imports ask for __path__ and the like

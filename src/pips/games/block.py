@@ -1,4 +1,4 @@
-"""Block (Slepá ulička), rules in shared/rules/block.md.
+"""Block (Slepá ulička), rules in docs/rules/block.md.
 
 State: one tile mask per hand, the union of the hands (`held`), the laid mask,
 the two open ends, and the line as a bytearray of laid entries. A move is
@@ -10,51 +10,29 @@ smaller. The line grows outwards from the middle of its buffer (`lo` .. `hi`).
 """
 
 from pips.compat import const
-from pips.game import Game, View, new_rng
+from pips.game import Game, View, new_rng, check_deal
 from pips.rng import Rng
 from pips.tiles import HI, LO, PIPS, WITH, BIT_CODE, ALL, COUNT, DOUBLES
 from pips import tiles
+from pips.games import domino
+from pips.games.domino import PASS, MID as _MID, LINE as _LINE, lay_moves
 
-PASS = const(56)
-DRAW = const(57)  # no drawing in Block; the games with a stock use it
 HAND = const(7)
-_MID = const(28)  # the opening entry's index in the line buffer
-_LINE = const(56)
 _RANDOM = const(2)  # rollouts: out of 8, how often a seat lays a random tile
 _ORDER = bytes(range(COUNT))
 
-
-def lay_moves(hand, left, right, out):
-    """Write the moves of a seat holding `hand` on ends left, right into out."""
-    n = 0
-    if left < 0:
-        while hand:
-            low = hand & -hand
-            hand ^= low
-            m = BIT_CODE[low % 37] * 2
-            out[n] = m
-            n += 1
-            if not low & DOUBLES:
-                out[n] = m + 1
-                n += 1
-        return n
-    wl = WITH[left]
-    wr = WITH[right]
-    hand &= wl | wr
-    if not hand:
-        out[0] = PASS
-        return 1
-    while hand:
-        low = hand & -hand
-        hand ^= low
-        t = BIT_CODE[low % 37] * 2
-        if low & wl:
-            out[n] = t
-            n += 1
-        if low & wr:
-            out[n] = t + 1
-            n += 1
-    return n
+RULES = (
+    "2 players (3 or 4 as an option), 7 tiles each; the other tiles stay out"
+    " of play.",
+    "Lay a tile on either end of the line with matching pips touching."
+    " Doubles stand crosswise.",
+    "Pass only when no tile fits.",
+    "First out calls domino and scores every opponent's pips.",
+    "Dead end, nobody can lay: the lowest pip count wins and scores the"
+    " others' pips; equal counts score nothing.",
+    "The starter moves one seat on each hand. The match ends when a total"
+    " reaches the target (100 or 50); the highest total wins.",
+)
 
 
 class Block(Game):
@@ -84,8 +62,7 @@ class Block(Game):
         self.scores = [0] * players
         if deal is None:
             if rng is None:
-                # a blank hand for View.sample to fill (the tail below clears
-                # the rest: no separate method to hold in a small heap)
+                # a blank hand, for View.sample to fill
                 self.hands = [0] * players
                 self.held = 0
                 first = 0
@@ -94,38 +71,13 @@ class Block(Game):
                     rng = new_rng(rng)
                 # a list, not a bytearray: CPython reads and writes a list's items
                 # faster, and dealing does little else
-                order = list(_ORDER)
-                a = rng.deal_mask(order, COUNT, 0, HAND)
-                b = rng.deal_mask(order, COUNT, HAND, HAND)
-                if players == 2:
-                    self.hands = [a, b]
-                    self.held = a | b
-                else:
-                    hands = [a, b]
-                    held = a | b
-                    for s in range(2, players):
-                        m = rng.deal_mask(order, COUNT, HAND * s, HAND)
-                        hands.append(m)
-                        held |= m
-                    self.hands = hands
-                    self.held = held
+                self.hands, self.held = domino.deal_hands(rng, list(_ORDER), players, HAND)
         else:
             order = bytes(deal)
-            from pips.game_text import check_deal  # stacked deals only: kept out of the heap
-
             check_deal(order, _ORDER)
             if rng is not None:
                 rng = new_rng(rng)
-            hands = [0] * players
-            held = 0
-            for s in range(players):
-                m = 0
-                for t in order[HAND * s : HAND * s + HAND]:
-                    m |= 1 << t
-                hands[s] = m
-                held |= m
-            self.hands = hands
-            self.held = held
+            self.hands, self.held = domino.stacked_hands(order, players, HAND)
         if first < 0:
             first = rng.below(players) if rng is not None else 0
         self.first = first
@@ -144,35 +96,13 @@ class Block(Game):
 
     @classmethod
     def rules(cls):
-        from pips.block_rules import RULES
-
         return RULES
 
     # -- the protocol --------------------------------------------------
     def legal(self, seat, out):
         if seat != self.turn:
             return 0
-        left = self.left
-        if left < 0:
-            return lay_moves(self.hands[seat], -1, -1, out)
-        wl = WITH[left]
-        wr = WITH[self.right]
-        hand = self.hands[seat] & (wl | wr)
-        if not hand:
-            out[0] = PASS
-            return 1
-        n = 0
-        while hand:
-            low = hand & -hand
-            hand ^= low
-            m = BIT_CODE[low % 37] * 2
-            if low & wl:
-                out[n] = m
-                n += 1
-            if low & wr:
-                out[n] = m + 1
-                n += 1
-        return n
+        return lay_moves(self.hands[seat], self.left, self.right, out)
 
     def play(self, seat, move):
         if seat != self.turn:
@@ -249,34 +179,18 @@ class Block(Game):
             seat += 1
             self.turn = seat if seat < self.players else 0
 
-    def _finish(self, domino):
-        """End the hand: `domino` is the seat that went out, or -1 for a dead end.
-        The winner scores every other hand's pips; a dead end goes to the one
-        lowest count, and equal lowest counts score nobody."""
+    def _finish(self, out):
+        """End the hand: `out` is the seat that went out (domino), or -1 for a
+        dead end. The winner scores every other hand's pips; a dead end goes
+        to the one lowest count, which scores the others' pips less its own,
+        and equal lowest counts score nobody."""
         self.turn = -1
-        scores = self.scores
-        total = 0
-        low = 999
-        winner = -1
-        for s in range(self.players):
-            m = self.hands[s]
-            count = 0
-            while m:
-                b = m & -m
-                count += PIPS[BIT_CODE[b % 37]]
-                m ^= b
-            total += count
-            if count < low:
-                low = count
-                winner = s
-            elif count == low:
-                winner = -1
-        if domino >= 0:
-            winner = domino
+        winner, low, total = domino.lowest(self.hands)
+        if out >= 0:
+            winner = out  # its own hand is empty: `total` is the others' pips
         self.winner = winner
         if winner >= 0:
-            scores[winner] = total - low if domino < 0 else total
-        # (a domino's own hand is empty, so `total` is already the others' pips)
+            self.scores[winner] = total - low if out < 0 else total
 
     def playout(self, rng, buf):
         """Play the hand out for a bot's rollout. Each seat plays like `greedy`
@@ -346,9 +260,16 @@ class Block(Game):
                         t = code_of[low % 37]
                         rest = hand ^ low
                         base = pips[t] * 2 + (6 if low & DOUBLES else 0)
-                        if low & wl:
-                            end = pips[t] - left
-                            m = rest & (with_[end] | wr)
+                        # each end the tile fits, the left one first
+                        sd = 1 if low & wl else 2
+                        while sd < 3:
+                            if sd == 1:
+                                end = pips[t] - left
+                                keep = wr
+                            else:
+                                end = pips[t] - right
+                                keep = wl
+                            m = rest & (with_[end] | keep)
                             score = base
                             while m:
                                 m &= m - 1
@@ -360,22 +281,8 @@ class Block(Game):
                             if score > best:
                                 best = score
                                 bit = low
-                                side = 1
-                        if low & wr:
-                            end = pips[t] - right
-                            m = rest & (with_[end] | wl)
-                            score = base
-                            while m:
-                                m &= m - 1
-                                score += 3
-                            if others >> end & 1:
-                                score += 20
-                            if not rest & with_[end]:
-                                score -= 8
-                            if score > best:
-                                best = score
-                                bit = low
-                                side = 2
+                                side = sd
+                            sd = 2 if sd == 1 and low & wr else 3
             else:
                 bit = fit
             t = code_of[bit % 37]
@@ -412,14 +319,20 @@ class Block(Game):
 
     # -- notation --------------------------------------------------------
     def move_text(self, move):
-        from pips.block_text import move_text
-
-        return move_text(self, move)
+        """`6-3` opens (its first half on the left), `3-5 R`, `pass`."""
+        return domino.move_text(self.left, self.right, move)
 
     def parse_move(self, seat, text):
-        from pips.block_text import parse_move
-
-        return parse_move(self, seat, text)
+        """`6-3` opens, `3-5 R` / `5-3 L` lay at an end (the end may be left
+        out when only one fits), `pass`."""
+        words = text.strip().lower().split()
+        if not words:
+            raise ValueError("empty move")
+        if words[0] == "pass" and len(words) == 1:
+            return PASS
+        if words[0] == "draw" and len(words) == 1:
+            raise ValueError("there is no drawing in %s" % self.title)
+        return domino.parse_lay(self.left, self.right, words, text)
 
     def move_piece(self, move):
         """The tile a move lays from the hand, or -1 (pass)."""
@@ -427,41 +340,37 @@ class Block(Game):
 
     # -- what is shown -----------------------------------------------------
     def info(self):
-        from pips.block_text import info
-
-        return info(self)
+        return {
+            "hands": [tiles.mask_text(m) for m in self.hands],
+            "stock": COUNT - HAND * self.players,
+            "line": domino.line_texts(self.line, self.lo, self.hi),
+            "ends": [] if self.left < 0 else [self.left, self.right],
+        }
 
     def view(self, seat):
         return BlockView(self, seat)
 
-    @staticmethod
-    def distinct_moves(view, moves, n):
-        """Drop moves that mirror another (for bots): the two orientations of
-        the opening tile, and L/R when both ends show the same number.
-        Compacts `moves` in place and returns the new count."""
-        if view.left >= 0 and view.left != view.right:
-            return n
-        k = 0
-        for i in range(n):
-            m = moves[i]
-            if m & 1 and m < PASS:
-                # its mirror m - 1 comes first in the list when it is legal
-                mirror = False
-                for j in range(k):
-                    if moves[j] == m - 1:
-                        mirror = True
-                if mirror:
-                    continue
-            moves[k] = m
-            k += 1
-        return k
-
 
 def _refuse(why, a=0, b=0):
-    """The ValueError for an illegal move (its message is built in pips.block_text)."""
-    from pips.block_text import refuse
-
-    return refuse(why, a, b)
+    """The ValueError Block.play raises for refusal `why`; tile arguments are codes."""
+    if why == 0:
+        text = "the hand is over"
+    elif why == 1:
+        text = "it is seat %d's turn, not seat %d's" % (a, b)
+    elif why == 2:
+        text = "the first tile must be laid: no pass"
+    elif why == 3:
+        text = "seat %d can lay a tile, so may not pass" % a
+    elif why == 4:
+        text = "no such move in Block: %r" % (a,)
+    elif why == 5:
+        text = "%s is not in seat %d's hand" % (tiles.text(a), b)
+    elif why == 6:
+        text = "a double is laid one way only: play it as %s" % tiles.text(a)
+    else:
+        end = "right" if why == 7 else "left"
+        text = "%s does not match the %s end (%d)" % (tiles.text(a), end, b)
+    return ValueError(text)
 
 
 class BlockView(View):
@@ -472,7 +381,6 @@ class BlockView(View):
 
     piece_kind = "tile"
     table_kind = "line"
-    text_module = "pips.block_text"  # hand_list, line_pairs, ends: see pips.game.View
     # A bot makes a view per decision, at the peak of a match's heap. MicroPython
     # sizes an object's attribute table by steps (17 slots, then 23): fields
     # that nearly always hold the class default below are set on the instance
@@ -507,6 +415,17 @@ class BlockView(View):
     move_piece = Block.move_piece
     move_text = Block.move_text
 
+    def hand_list(self):
+        """Own tiles in display order: heaviest first."""
+        return domino.hand_list(self.hand)
+
+    def line_pairs(self):
+        return domino.line_pairs(self.line, self.lo, self.hi)
+
+    @property
+    def ends(self):
+        return () if self.left < 0 else (self.left, self.right)
+
     def legal(self, out):
         if self.seat != self.turn:
             return 0
@@ -528,9 +447,7 @@ class BlockView(View):
         fit = plan[3]
         for attempt in range(4):
             if not self._deal(rng, hands, True):
-                from pips.block_text import assign
-
-                if not assign(self, rng, hands, plan[2]):
+                if not _assign(self, rng, hands, plan[2]):
                     self._deal(rng, hands, False)
             held = 0
             for m in hands:
@@ -538,9 +455,7 @@ class BlockView(View):
             if held & fit or not fit:
                 break
         if fit and not held & fit:
-            from pips.block_text import give_fit
-
-            held = give_fit(self, rng, hands, held)
+            held = _give_fit(self, rng, hands, held)
         hands[self.seat] = self.hand
         world.held = held | self.hand
         world.first = self.first
@@ -628,43 +543,76 @@ class BlockView(View):
         return False
 
 
-def greedy(view, moves, n, rng):
-    """Shed weight but keep moving: a tile's pips count, a double more (it has
-    only one number to wait for), and so do the tiles still in hand that fit
-    the ends it leaves; an end an opponent has passed on is worth a lot, an
-    end showing a number no longer held is a risk. Weights tuned in
-    head-to-head matches to 100 (see tests/test_bots.py)."""
-    best = moves[0]
-    best_score = -1000
-    hand = view.hand
-    opp_lacks = 0
-    for s in range(view.players):
-        if s != view.seat:
-            opp_lacks |= view.lacks[s]
-    for i in range(n):
-        m = moves[i]
-        if m >= PASS:
-            return m
-        t = m >> 1
-        rest = hand & ~(1 << t)
-        if view.left < 0:
-            score = PIPS[t] * 2 + (8 if HI[t] == LO[t] else 0)
-            score += 3 * (tiles.count(rest & WITH[HI[t]]) + tiles.count(rest & WITH[LO[t]]))
-        else:
-            end = view.right if m & 1 else view.left
-            keep = view.left if m & 1 else view.right
-            new_end = PIPS[t] - end
-            score = PIPS[t] * 2 + (6 if HI[t] == LO[t] else 0)
-            score += 3 * tiles.count(rest & (WITH[new_end] | WITH[keep]))
-            if opp_lacks >> new_end & 1:
-                score += 20
-            if not rest & WITH[new_end]:
-                score -= 8
-        score = score * 8 + rng.below(8)
-        if score > best_score:
-            best_score = score
-            best = m
-    return best
+def _give_fit(view, rng, hands, held):
+    """Move one fitting tile from the stock to an opponent allowed to hold it,
+    in exchange for one of theirs (the stock has no constraints); returns the
+    new union of the opponents' hands."""
+    opponents = view._plan[2]
+    spare = view._plan[3] & ~held
+    nobody = ALL
+    for s, forbid in opponents:
+        nobody &= forbid
+    choices = tiles.codes(spare & ~nobody)
+    if not choices:
+        return held
+    t = choices[rng.below(len(choices))]
+    takers = [s for s, forbid in opponents if not forbid >> t & 1]
+    if not takers:
+        return held
+    s = takers[rng.below(len(takers))]
+    mine = tiles.codes(hands[s])
+    out = mine[rng.below(len(mine))]
+    hands[s] ^= (1 << out) | (1 << t)
+    return held ^ (1 << out) ^ (1 << t)
 
 
-Block.greedy = staticmethod(greedy)
+def _assign(view, rng, hands, opponents):
+    """An exact deal when random dealing keeps running short: place the unseen
+    tiles one by one, moving placed tiles between holders along an augmenting
+    path when every holder allowed a tile is full (bipartite matching).
+    Holder k < len(opponents) is an opponent, the last one the stock."""
+    pool = tiles.code_bytes(view._plan[1])
+    rng.shuffle(pool)
+    count = len(opponents)
+    room = [view.sizes[s] for s, _ in opponents]
+    stock_room = len(pool) - sum(room)
+    if stock_room < 0:
+        return False
+    room.append(stock_room)
+    allow = [ALL & ~forbid for _, forbid in opponents]
+    allow.append(ALL)
+    held = [0] * (count + 1)
+
+    seen = [0]  # holders already searched in this placement
+
+    def place(t):
+        bit = 1 << t
+        for h in range(count + 1):
+            if allow[h] & bit and room[h]:
+                held[h] |= bit
+                room[h] -= 1
+                return True
+        for h in range(count + 1):
+            if allow[h] & bit and not seen[0] >> h & 1:
+                seen[0] |= 1 << h
+                m = held[h]
+                while m:  # make room in h: move one of its tiles on
+                    low = m & -m
+                    m ^= low
+                    held[h] ^= low
+                    if place(BIT_CODE[low % 37]):
+                        held[h] |= bit
+                        return True
+                    held[h] |= low
+        return False
+
+    for t in pool:
+        seen[0] = 0
+        if not place(t):
+            return False
+    for k in range(count):
+        hands[opponents[k][0]] = held[k]
+    return True
+
+
+GAME = Block

@@ -1,0 +1,32 @@
+"""The registry of games: each game's name, title and module, so a new game
+is one module here plus one line in the tables below.
+
+A game's module is `pips.games.<module>`; it ends with `GAME = TheClass`.
+The title screen lists the titles without importing a game; `get(name)`
+imports the game's module the first time it is asked for.
+"""
+
+NAMES = ("block", "uno")
+TITLES = ("Block", "UNO")
+
+
+def names():
+    return NAMES
+
+
+def title(name):
+    return TITLES[NAMES.index(name)]
+
+
+def module_name(name):
+    """`domino-uno` lives in pips.games.domino_uno."""
+    return name.replace("-", "_")
+
+
+def get(name):
+    """The game class registered as `name`; ValueError naming the games when
+    there is none."""
+    if name not in NAMES:
+        raise ValueError("no game %r (try: %s)" % (name, ", ".join(NAMES)))
+    module = __import__("pips.games." + module_name(name), None, None, ("GAME",))
+    return module.GAME

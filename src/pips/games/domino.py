@@ -1,0 +1,176 @@
+"""What the domino games share: the line and its two ends, tiles laid with the
+touching half first, the moves that lay a tile, the stock, pip counts and the
+blocked hand. Block, Draw, Matador, Domino Uno and Solitaire lay on a line;
+Bergen lays on four arms, each a line of its own from the centre.
+
+The line is a bytearray of entries that grows outwards from its middle
+(`lo` .. `hi`). An entry is tile*2 + flag: flag 0 shows the larger half on
+the left, 1 the smaller. `left` and `right` are the numbers the two ends show
+(-1 before the first tile). A lay move is tile*2 + side: side 0 lays at the
+left end, 1 at the right; on the empty line the side is the orientation
+(0: the larger half on the left).
+
+A set of tiles is a 28-bit mask (pips.tiles); `WITH[v]` holds the tiles that
+show v, so the tiles of a hand that fit an end showing v are `hand & WITH[v]`.
+"""
+
+from pips.compat import const
+from pips.tiles import BIT_CODE, DOUBLES, HI, LO, PIPS, WITH
+from pips import tiles
+
+PASS = const(56)
+DRAW = const(57)
+MID = const(28)  # the opening entry's index in the line buffer
+LINE = const(56)  # room for every tile of the set on either side of MID
+
+
+def lay_moves(hand, left, right, out):
+    """Write the moves of a seat holding `hand` on ends left, right into out
+    (equal pips touching); PASS alone when nothing fits."""
+    n = 0
+    if left < 0:
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            m = BIT_CODE[low % 37] * 2
+            out[n] = m
+            n += 1
+            if not low & DOUBLES:
+                out[n] = m + 1
+                n += 1
+        return n
+    wl = WITH[left]
+    wr = WITH[right]
+    hand &= wl | wr
+    if not hand:
+        out[0] = PASS
+        return 1
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        t = BIT_CODE[low % 37] * 2
+        if low & wl:
+            out[n] = t
+            n += 1
+        if low & wr:
+            out[n] = t + 1
+            n += 1
+    return n
+
+
+def line_pairs(line, lo, hi):
+    """The line left to right as (left half, right half) pairs."""
+    out = []
+    for i in range(lo, hi):
+        e = line[i]
+        t = e >> 1
+        out.append((LO[t], HI[t]) if e & 1 else (HI[t], LO[t]))
+    return out
+
+
+def line_texts(line, lo, hi):
+    """The line as the referee writes it: each tile left half first, as it lies."""
+    return ["%d-%d" % p for p in line_pairs(line, lo, hi)]
+
+
+def hand_pips(mask):
+    """A hand's count: the pips of its tiles."""
+    return tiles.pips(mask)
+
+
+def lowest(hands):
+    """The blocked hand: (the seat with the one lowest count or -1 when the
+    lowest is shared, that count, every count added up)."""
+    low = 999
+    winner = -1
+    total = 0
+    for s in range(len(hands)):
+        count = tiles.pips(hands[s])
+        total += count
+        if count < low:
+            low = count
+            winner = s
+        elif count == low:
+            winner = -1
+    return winner, low, total
+
+
+def deal_hands(rng, order, players, size, start=0):
+    """Deal `players` hands of `size` tiles as masks from `order` (a list of
+    every tile code, partly shuffled as it goes; see Rng.deal_mask): one
+    hand after another, from position `start`. Returns (hands, their union)."""
+    count = len(order)
+    hands = [0] * players
+    held = 0
+    for s in range(players):
+        m = rng.deal_mask(order, count, start + size * s, size)
+        hands[s] = m
+        held |= m
+    return hands, held
+
+
+def stacked_hands(order, players, size, start=0):
+    """The hands of a stacked deal (codes top first), dealt in blocks."""
+    hands = [0] * players
+    held = 0
+    for s in range(players):
+        m = 0
+        for t in order[start + size * s : start + size * s + size]:
+            m |= 1 << t
+        hands[s] = m
+        held |= m
+    return hands, held
+
+
+def move_text(left, right, move):
+    """A lay move as written: `6-3` opens (its first half on the left),
+    `3-5 R` lays 3-5 with its 3 touching the right end, `pass`, `draw`."""
+    if move == PASS:
+        return "pass"
+    if move == DRAW:
+        return "draw"
+    hi = HI[move >> 1]
+    lo = LO[move >> 1]
+    side = move & 1
+    if left < 0:
+        # the opening tile: side 1 shows the smaller half on the left
+        return "%d-%d" % ((lo, hi) if side else (hi, lo))
+    if lo == (right if side else left):
+        hi, lo = lo, hi  # the half touching the end first, as in `3-5 R`
+    return "%d-%d %s" % (hi, lo, "LR"[side])
+
+
+def parse_lay(left, right, words, text, fits=None):
+    """A lay move from its words: `6-3` opens, `3-5 R` / `5-3 L` lay at an end
+    (the end may be left out when only one fits). `fits(t, end)` says whether
+    tile t may go on an end showing `end` (equal pips by default)."""
+    t, first_half = tiles.parse(words[0])
+    if len(words) > 2:
+        raise ValueError("a move is a tile and an end, like '3-5 R': %r" % text)
+    if left < 0:
+        if len(words) == 2:
+            raise ValueError("the first tile opens both ends: write it alone, like 6-3")
+        return t * 2 + (0 if first_half == HI[t] else 1)
+    if len(words) == 2:
+        side = "lr".find(words[1])
+        if side < 0 or len(words[1]) != 1:
+            raise ValueError("an end is L or R, not %r" % words[1])
+        return t * 2 + side
+    if fits is None:
+        fits_l = WITH[left] >> t & 1
+        fits_r = WITH[right] >> t & 1
+    else:
+        fits_l = fits(t, left)
+        fits_r = fits(t, right)
+    if fits_l and fits_r:
+        raise ValueError("%s fits both ends: add L or R" % tiles.text(t))
+    if not (fits_l or fits_r):
+        raise ValueError("%s matches neither end (%d, %d)" % (tiles.text(t), left, right))
+    return t * 2 + (1 if fits_r else 0)
+
+
+def hand_list(mask):
+    """Tiles of a hand in display order: heaviest first."""
+    ts = tiles.codes(mask)
+    ts.sort(key=lambda t: (PIPS[t], HI[t]), reverse=True)
+    return ts
