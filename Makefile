@@ -40,7 +40,7 @@ sim: $(STAMP)
 	$(BIN)/pips sim
 
 test: $(STAMP) $(WASM)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -rs
 
 bench: $(VENV)/.bench
 	$(BIN)/python -m pips_sim.bench

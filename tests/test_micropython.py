@@ -38,7 +38,7 @@ def _replay(name, players, seed, record, options=None):
 )
 def test_a_match_record_replays_to_the_same_result(name, players, seed, levels, options):
     if name == "uno":
-        _uno_or_skip()
+        _uno()
     from pips import games, selfplay
 
     record = selfplay.record_match(games.get(name), players, seed, levels, 16, options)
@@ -198,17 +198,17 @@ def test_block_matches_are_identical_on_cpython_and_micropython():
     assert micropython_text == cpython_text
 
 
-def _uno_or_skip():
-    try:
-        from pips.games.uno import Uno  # noqa: F401
-    except ImportError as e:
-        pytest.skip("pips.uno does not import yet: %s" % e)
+def _uno():
+    """UNO's class, imported for real: an import error fails the test (no skip)."""
+    from pips.games import get
+
+    return get("uno")
 
 
 @on_micropython
 @needs_micropython
 def test_uno_matches_are_identical_on_cpython_and_micropython():
-    _uno_or_skip()
+    _uno()
     # A whole UNO match of smart bots takes too long for the suite: the smart
     # cases play one hand (mode single) on a smaller rollout budget, which
     # changes nothing in what runs, only how often.
@@ -263,5 +263,5 @@ def test_block_smart_match_fits_a_small_heap():
 @on_micropython
 @needs_micropython
 def test_uno_ten_player_smart_match_fits_a_small_heap():
-    _uno_or_skip()
+    _uno()
     _check_small_heap("uno", 10, UNO_HEAP_K, (2, 3, 10), rollouts=UNO_HEAP_ROLLOUTS)

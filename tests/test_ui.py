@@ -4,6 +4,7 @@ golden screenshots, and the hand-over screen hiding every hand.
 
 Regenerate the golden hashes (and their PNGs, for looking at) after a
 deliberate change of the screens:  PIPS_UPDATE_GOLDEN=1 pytest tests/test_ui*.py
+(that run fails on purpose, having checked nothing: run again without it).
 """
 
 import hashlib
@@ -406,7 +407,9 @@ def test_golden_screens_displayio():
                 sim.write_png(os.path.join(GOLDEN, "dio_%s.png" % name), 240, 135, pixels, 1)
     if UPDATE:
         save_golden("dio.json", got)
-        return
+        # a run that rewrites the goldens checks nothing: it must never pass
+        pytest.fail("golden images rewritten: tests/golden/dio.json and %d dio_*.png (%s); "
+                    "look at them, then run again without PIPS_UPDATE_GOLDEN" % (len(got), GOLDEN))
     assert set(got) == set(golden), "run with PIPS_UPDATE_GOLDEN=1 after adding a screen"
     changed = [n for n in got if got[n] != golden[n]]
     assert not changed, "screens changed: %s (PIPS_UPDATE_GOLDEN=1 to accept)" % changed

@@ -3,6 +3,7 @@ surface (GS4_HMSB, what the board's ST7789 driver is), with a fixed heap:
 whole matches played by scripted keys, and golden screenshots.
 
 Regenerate the goldens: PIPS_UPDATE_GOLDEN=1 pytest tests/test_ui_micropython.py
+(that run fails on purpose, having checked nothing: run again without it).
 """
 
 import hashlib
@@ -233,7 +234,9 @@ def test_golden_screens_framebuf():
             path = os.path.join(GOLDEN, "fb_%s.png" % name)
             sim.write_png(path, 240, 135, fb_indexes(data, 240, 135), 1)
         save_golden("fb.json", got)
-        return
+        # a run that rewrites the goldens checks nothing: it must never pass
+        pytest.fail("golden images rewritten: tests/golden/fb.json and %d fb_*.png (%s); "
+                    "look at them, then run again without PIPS_UPDATE_GOLDEN" % (len(got), GOLDEN))
     golden = load_golden("fb.json")
     assert set(got) == set(golden), "run with PIPS_UPDATE_GOLDEN=1 after adding a screen"
     changed = [n for n in got if got[n] != golden[n]]

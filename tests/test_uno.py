@@ -322,6 +322,17 @@ def test_drawn_wild_offers_its_colours_and_uno_when_going_to_one():
     assert legal_texts(g, 1) == ["W:R", "W:Y", "W:G", "W:B", "keep"]
     play(g, 1, "W:Y")
     assert g.color == 1 and g.top == W and g.turn == 0
+    # one card in hand: the drawn wild makes two, and playing it goes to one
+    g = stacked(2, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "W")
+    set_hand(g, 1, "B1")
+    play(g, 1, "draw")
+    assert g.sizes[1] == 2 and g.info()["pending"] == "drawn"
+    assert legal_texts(g, 1) == [
+        "W:R", "W:Y", "W:G", "W:B", "W:R uno", "W:Y uno", "W:G uno", "W:B uno", "keep"
+    ], "the drawn wild leaves one card: each colour is offered with the UNO call"
+    play(g, 1, "W:Y uno")
+    assert g.sizes[1] == 1 and g.color == 1 and g.turn == 0
+    assert g.catchable == -1 and g.info()["uno"] == [1], "called: safe on one card"
 
 
 def test_reshuffle_the_discard_pile_under_the_top_card():
