@@ -1,11 +1,11 @@
-# Pips: `make play`, `make sim`, `make test`, `make bench`, `make mpy`, `make deploy`.
+# Pips: `make play`, `make sim`, `make test`, `make bench`, `make mpy`, `make deploy`, `make images`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= /dev/ttyACM0
 
-.PHONY: all play sim test bench mpy deploy clean
+.PHONY: all play sim test bench mpy deploy images clean
 
 all: test
 
@@ -33,8 +33,12 @@ $(VENV)/.bench: $(STAMP) requirements-bench.txt
 	$(BIN)/pip install -q -r requirements-bench.txt
 	touch $(VENV)/.bench
 
+GAME ?= block
+
+GAME ?= block
+
 play: $(STAMP)
-	$(BIN)/pips play block
+	$(BIN)/pips play $(GAME)
 
 sim: $(STAMP)
 	$(BIN)/pips sim
@@ -44,6 +48,9 @@ test: $(STAMP) $(WASM)
 
 bench: $(VENV)/.bench
 	$(BIN)/python -m pips_sim.bench
+
+images: $(STAMP)
+	$(BIN)/python -m pips_sim.images
 
 mpy: $(STAMP)
 	$(BIN)/python -m pips_sim.mpy

@@ -285,6 +285,8 @@ class Uno(Game):
         return n
 
     def play(self, seat, move):
+        if move.__class__ is not int or not 0 <= move < 256:
+            raise _refusal(self, _NO_SUCH_MOVE, seat, move)
         if seat != self.turn or move >= UNO or seat < 0:
             # moves any seat may make: a catch, a late UNO, resigning
             if self.turn < 0:
@@ -781,7 +783,7 @@ def _info(self):
 def _refusal(game, reason, seat, move):
     """The ValueError of Uno.play refusing `move` from `seat`;
     `reason` numbers the reasons as _NO_SUCH_MOVE .. _NOT_TURN (0..14)."""
-    kind = _card(move)[0]
+    kind = _card(move)[0] if reason else -1
     if reason == 0:
         text = "no such move in UNO: %r" % (move,)
     elif reason == 1:
