@@ -38,7 +38,7 @@ class Match:
         """Deal the next hand (the first one with the starter named or drawn by lot)."""
         if self.hands_played:
             self.first = self.game_class.next_first(self.first, self.players)
-        self.game = None  # the last hand may go before the next is dealt (a small heap)
+        self.game = None
         game = self.game_class(self.players, self.options, self.rng, deal, self.first)
         # a resigned seat stays out of every later hand of a game that plays on without it
         for seat in self.resigned:

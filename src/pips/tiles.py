@@ -26,8 +26,7 @@ BIT_CODE = bytes(sum(t for t in range(COUNT) if (1 << t) % 37 == r) for r in ran
 
 
 def code_bytes(mask):
-    """The codes in a mask as a bytearray, lowest first: no list grows on the way
-    (a view builds two per decision, at the peak of a bot match's heap)."""
+    """The codes in a mask as a bytearray, lowest first."""
     out = bytearray(count(mask))
     i = 0
     while mask:

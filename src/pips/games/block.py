@@ -381,11 +381,8 @@ class BlockView(View):
 
     piece_kind = "tile"
     table_kind = "line"
-    # A bot makes a view per decision, at the peak of a match's heap. MicroPython
-    # sizes an object's attribute table by steps (17 slots, then 23): fields
-    # that nearly always hold the class default below are set on the instance
-    # only when they differ, and what sample() prepares is one tuple, so that a
-    # view stays within 17 attributes.
+    # fields that nearly always hold these defaults are set on a view only when
+    # they differ (a game class of its own, a winner)
     game_class = Block
     winner = -1
     _plan = None  # (pool, unseen, opponents, fit, first codes), made by _prepare
@@ -481,8 +478,7 @@ class BlockView(View):
         opponents = []
         for s in range(self.players):
             if s != self.seat and self.sizes[s]:
-                # the tiles showing a number that seat passed on (inline: one
-                # function fewer in the heap, and this runs once per view)
+                # the tiles showing a number that seat passed on
                 forbid = 0
                 lack = self.lacks[s]
                 v = 0

@@ -1005,7 +1005,7 @@ def _deal_unseen(view, world, rng, memo):
     world.nstock = nb + n - need
     hands = world.hands
     ccount = world.ccount
-    for s in range(players):  # no 540-byte temporary: a small heap is fragmented
+    for s in range(players):  # seat by seat: no 540-byte temporary each rollout
         hands[s * 54 : s * 54 + 54] = view.hands if s == seat else _ZERO54
         ccount[s * 4 : s * 4 + 4] = view.ccount if s == seat else _ZERO4
     i = 0
@@ -1078,8 +1078,7 @@ class _Memo:
     """View.sample's last deal, the generator's mark it was dealt from (Rng.mark;
     -1: dealt from elsewhere) and how many steps it took, and the unseen cards of
     the view it was dealt for. That view is known by its `rest` (bytes of its
-    own, made with it): holding them and not the view, a finished decision's
-    view leaves the heap."""
+    own, made with it), so that it does not keep a finished decision's view."""
 
 
 _ZERO54 = bytes(54)
