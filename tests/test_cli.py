@@ -77,6 +77,82 @@ def test_run_is_reproducible_and_prints_a_table():
 
 
 @pytest.mark.parametrize(
+    "game, bots", [("block", "greedy,random"), ("uno", "greedy,random,random")]
+)
+def test_run_plays_the_matches_self_play_records(game, bots):
+    """`pips run`'s match i is pips.selfplay.record_match of seed + i, with the bot
+    list turned by i seats: one turn loop and one bot-seeding rule for both."""
+    from pips.selfplay import record_match
+
+    levels = bots.split(",")
+    players = len(levels)
+    code, text = run_cli(
+        ["run", game, "--games", "3", "--bots", bots, "--seed", "7", "--rollouts", "8", "--json"]
+    )
+    assert code == 0
+    rows = json.loads(text)["bots"]
+    points = [0] * players
+    hands = 0
+    won = [0] * players
+    for i in range(3):
+        seat_levels = [levels[(s + i) % players] for s in range(players)]
+        r = record_match(get(game), players, 7 + i, seat_levels, 8, keep=False)
+        hands += r["hands_played"]
+        for s in range(players):
+            points[(s + i) % players] += r["totals"][s]
+        if r["ranks"].count(1) == 1:
+            won[(r["ranks"].index(1) + i) % players] += 1
+    for position, row in enumerate(rows):
+        assert row["hands"] == hands
+        assert round(row["mean_points_per_hand"] * row["hands"]) == points[position]
+        assert row["won"] == won[position]
+
+
+def played_lines(text):
+    """The moves a terminal match printed, as self-play records them ("seat text")."""
+    lines = []
+    for line in text.splitlines():
+        said = re.match(r"seat (\d) \([\w ]+\)(?: (lays|plays) |: | (passes|draws)$)(.*)", line)
+        if said:
+            seat, verb, word, rest = said.groups()
+            lines.append("%s %s" % (seat, {"passes": "pass", "draws": "draw"}.get(word, rest)))
+    return lines
+
+
+@pytest.mark.parametrize(
+    "game, levels, sets",
+    [
+        ("block", ["greedy", "random"], []),
+        ("uno", ["random"] * 4, ["mode=single"]),  # catches and late calls, out of turn
+    ],
+)
+def test_bots_only_terminal_match_is_the_self_play_match(game, levels, sets):
+    """With no humans, `pips play` plays the match pips.selfplay.record_match plays:
+    the same turns (out-of-turn moves included) and the same bots from the same
+    generator."""
+    from pips.selfplay import record_match
+
+    players = len(levels)
+    out_of_turn = 0
+    for seed in (2, 3, 4):
+        argv = ["play", game, "--humans", "0", "--bots", ",".join(levels), "--seed", str(seed)]
+        for pair in sets:
+            argv += ["--set", pair]
+        code, text = run_cli(argv)
+        assert code == 0 and "Match over." in text
+        options = dict(pair.split("=") for pair in sets)
+        r = record_match(get(game), players, seed, levels, options=options)
+        assert played_lines(text) == [line for hand in r["hands"] for line in hand]
+        shown = {}
+        for seat, total in re.findall(r"^  \d\. seat (\d) \(\w+\), (-?\d+) points", text, re.M):
+            shown[int(seat)] = int(total)
+        assert [shown[s] for s in range(players)] == r["totals"]
+        assert len(re.findall(r"^Hand \d+: ", text, re.M)) == r["hands_played"]
+        out_of_turn += len(re.findall(r"\): (catch \d|uno)$", text, re.M))
+    assert out_of_turn or game == "block"
+
+
+@pytest.mark.parametrize(
     "argv",
     [
         ["run", "block", "--games", "2", "--bots", "clever"],
@@ -327,18 +403,27 @@ class SnapBot:
         return SNAP if SNAP in buf[:n] else THREE
 
 
-def snap_session(answers):
+class SnapFrom(Snap):
+    """Snap with the hand opened by the seat the match names."""
+
+    def __init__(self, players, options=None, rng=None, deal=None, first=0):
+        Snap.__init__(self, players, options, rng, deal, first)
+        self.turn = first
+
+
+def snap_session(answers, humans=1, first=0):
     from pips_sim.term_play import TermPlay
 
     out = io.StringIO()
     replies = iter(answers)
     session = TermPlay(
-        Snap,
+        SnapFrom,
         3,
-        humans=1,
+        humans=humans,
         inp=Responder(out, lambda text: next(replies)),
         out=out,
-        seat_bots={1: SnapBot(), 2: SnapBot()},
+        first=first,
+        seat_bots={s: SnapBot() for s in range(humans, 3)},
     )
     assert session.run() == 0
     return out.getvalue()
@@ -360,19 +445,37 @@ def test_a_human_may_let_an_out_of_turn_move_go():
     assert "tied, nobody scores" in text
 
 
+def test_of_several_humans_only_the_one_holding_the_device_is_offered():
+    # seat 0 plays one, seat 1 a three: seat 0 could snap while seat 2 (a bot) is
+    # to act, but seat 1 holds the device: seat 0's chance passes unasked
+    answers = ["", "1", "", "2", "", "1", "", "1", "", "1"]
+    text = snap_session(answers, humans=2)
+    assert "may move out of turn" not in text
+    assert "tied, nobody scores" in text
+    # seat 1 plays one, the bot at seat 2 a three, seat 0 is to act: seat 1, who
+    # holds the device, is offered the snap
+    text = snap_session(["", "1", "snap"], humans=2, first=1)
+    assert "seat 1 (Player 2) may move out of turn:" in text
+    assert "seat 1 (Player 2): snap" in text
+    assert "seat 1 (Player 2) wins and scores 1." in text
+
+
 def test_bots_take_out_of_turn_moves_only_where_the_game_allows():
-    from pips_sim import runner
+    from pips.selfplay import play_hand
 
     game = Snap(3)
-    runner.play_hand(game, {0: SnapBot(), 1: SnapBot(), 2: SnapBot()}, bytearray(4))
-    # seat 0 and 1 play threes; seat 0 is the first seat after seat 2 (to act) to snap
-    assert game.winner == 0 and game.moves == 3
+    heard = []
+    played = play_hand(game, [SnapBot()] * 3, lambda seat, text: heard.append((seat, text)))
+    # seats 0 and 1 play threes: seat 0 may snap while seat 2 is to act, and the
+    # offer comes before seat 2 acts
+    assert game.winner == 0 and game.moves == played == 3
+    assert heard == [(0, "three"), (1, "three"), (0, "snap")]
 
     class NoOutOfTurn(Snap):
         out_of_turn = False
 
     game = NoOutOfTurn(3)
-    runner.play_hand(game, {0: SnapBot(), 1: SnapBot(), 2: SnapBot()}, bytearray(4))
+    assert play_hand(game, [SnapBot()] * 3) == 7
     assert game.winner == -1 and game.moves == 7
 
 

@@ -235,3 +235,30 @@ def test_uno_referee_fields_and_dealer():
     assert_refused(start, out[2])
     code, out, err = referee([], "uno", "--players", "3", "--dealer", "3")
     assert code == 2 and out == [] and "error" in err
+
+
+def test_uno_referee_reports_moves_out_of_turn_by_the_turn_rule():
+    """`out_of_turn` lists the seats other than the one to act that have a legal
+    move now (pips.turns.may_act_out_of_turn), with those moves."""
+    from test_uno import stacked_order
+
+    from pips import cards
+
+    reds = "R1 R2 R3 R4 R5 R6 R7"
+    order = stacked_order(2, {0: reds, 1: reds}, "R9", dealer=0)
+    deal = " ".join(cards.text(k) for k in order)
+    lines = []
+    for card in reds.split()[:6]:
+        lines += ["1 " + card, "0 " + card]
+    lines[-1:] = ["1 uno"]  # seat 1 played R6 without the call: it calls late, out of turn
+    code, out, err = referee(lines, "uno", "--players", "2", "--dealer", "0", "--deal", deal)
+    assert code == 0, err
+    assert all(o["error"] is None for o in out), [o["error"] for o in out]
+    assert out[0]["turn"] == 1 and out[0]["out_of_turn"] == {}
+    missed = out[-2]  # seat 1 is down to R7, UNO not called; seat 0 is to act
+    assert missed["turn"] == 0 and missed["catchable"] == 1
+    assert "catch 1" in missed["legal"]  # the seat to act's catch is one of its moves
+    assert missed["out_of_turn"] == {"1": ["uno"]}
+    called = out[-1]
+    assert called["turn"] == 0 and called["out_of_turn"] == {}
+    assert "catch 1" not in called["legal"]

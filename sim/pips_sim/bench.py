@@ -78,31 +78,8 @@ else:
     G = games.get(sys.argv[1])
 players = int(sys.argv[2])
 budget_us = int(float(sys.argv[3]) * 1000000)
-play = selfplay.random_games
-if len(sys.argv) > 4:  # the draw move's code: drawn only when nothing else is legal
-    from pips.rng import Rng
-
-    stuck_only = int(sys.argv[4])
-
-    def play(G, players, count, seed):
-        rng = Rng(seed)
-        buf = bytearray(G.max_moves)
-        total = 0
-        for _ in range(count):
-            g = G(players, None, rng)
-            while g.turn >= 0:
-                s = g.turn
-                n = g.legal(s, buf)
-                if n > 1:
-                    k = 0
-                    for i in range(n):
-                        if buf[i] != stuck_only:
-                            buf[k] = buf[i]
-                            k += 1
-                    n = k
-                g.play(s, buf[rng.below(n)] if n > 1 else buf[0])
-            total += g.moves
-        return count, total
+# the draw move's code, drawn only when nothing else is legal; -1: any move
+last_resort = int(sys.argv[4]) if len(sys.argv) > 4 else -1
 
 batch = 10
 count = 0
@@ -111,7 +88,7 @@ spent = 0
 seed = 1
 while spent < budget_us:
     t0 = ticks_us()
-    g, m = play(G, players, batch, seed)
+    g, m = selfplay.random_games(G, players, batch, seed, last_resort)
     took = ticks_diff(ticks_us(), t0)
     spent += took
     count += g
@@ -123,43 +100,43 @@ print("rate", count, moves, spent)
 """
 
 # Both runtimes run this: the smart bot's time per decision, smart bots at every
-# seat, hand after hand, for SECONDS. Forced moves (one legal move) are not
-# counted: the bot answers them without thinking.
+# seat, hand after hand, for SECONDS, played by pips.selfplay.play_hand (the turn
+# loop of pips.turns, the table's bots seeded by pips.bots.bot_rng). Forced moves
+# (one legal move) are not counted: the bot answers them without thinking.
 _DECISION_SCRIPT = """
 import sys
-from pips import games, bots
+from pips import games, selfplay
+from pips.bots import bot_rng, table_bots
 from pips.rng import Rng
 """ + _TICKS + """
 G = games.get(sys.argv[1])
 players = int(sys.argv[2])
 budget_us = int(float(sys.argv[3]) * 1000000)
-out_of_turn = getattr(G, "out_of_turn", False)
 buf = bytearray(G.max_moves)
 samples = []
+
+
+class Timed:
+    # the table's smart bot, its decisions timed
+    def __init__(self, bot):
+        self.bot = bot
+
+    def choose(self, view):
+        n = view.legal(buf)
+        t0 = ticks_us()
+        move = self.bot.choose(view)
+        dt = ticks_diff(ticks_us(), t0)
+        if n > 1:
+            samples.append(dt)
+        return move
+
+
 seed = 1
 t_start = ticks_us()
-
-
-def decide(game, seat, bot):
-    view = game.view(seat)
-    n = view.legal(buf)
-    t0 = ticks_us()
-    move = bot.choose(view)
-    dt = ticks_diff(ticks_us(), t0)
-    if n > 1:
-        samples.append(dt)
-    game.play(seat, move)
-
-
 while ticks_diff(ticks_us(), t_start) < budget_us:
     game = G(players, None, Rng(seed))
-    seats = [bots.make("smart", Rng(seed * 1000 + 17 + s), G) for s in range(players)]
-    while game.turn >= 0:
-        decide(game, game.turn, seats[game.turn])
-        if out_of_turn:
-            for other in range(players):
-                if game.turn >= 0 and other != game.turn and game.legal(other, buf) > 0:
-                    decide(game, other, seats[other])
+    timed = [Timed(bot) for bot in table_bots(("smart",) * players, bot_rng(seed), G)]
+    selfplay.play_hand(game, timed)
     seed += 1
 samples.sort()
 n = len(samples)

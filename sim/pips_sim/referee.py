@@ -5,11 +5,18 @@ Each input line is `SEAT MOVE` in the game's notation (`0 6-3`, `1 3-5 R`,
 one JSON object is written on one line: the game's info() merged with the
 protocol fields (turn, legal, over, winner, scores, error, ...). A refused line
 sets `error` and changes nothing else.
+
+The referee does not offer moves in turn as pips.turns.Turns does: any seat may
+send a line at any time, and the game refuses what is not legal. It reports
+who may act by the same rule: `turn` is the seat to act, and `out_of_turn`
+lists every other seat that has a legal move now (pips.turns.may_act_out_of_turn)
+with those moves.
 """
 
 import json
 
 from pips.rng import Rng
+from pips.turns import may_act_out_of_turn
 
 
 def new_game(game_class, players, seed=0, deal_text=None, first=-1, options=None):
@@ -34,10 +41,8 @@ def snapshot(game, buf, error=None):
     turn = game.turn if game.turn >= 0 else None
     others = {}
     for seat in range(game.players):
-        if seat != game.turn:
-            texts = moves_text(game, seat, buf)
-            if texts:
-                others[str(seat)] = texts
+        if may_act_out_of_turn(game, seat, buf):
+            others[str(seat)] = moves_text(game, seat, buf)
     out.update(
         {
             "game": game.name,

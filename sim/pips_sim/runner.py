@@ -1,78 +1,20 @@
 """Bot-only matches (`pips run`): whole matches to the game's end, with statistics.
 
 Seating rotates: in match i the bot list is shifted by i, so over a multiple of
-the player count every bot sits in every seat equally often. Each match has its
-own seed (seed + i) for the deal; each bot its own generator derived from it, so
-the deals never depend on which bots play.
+the player count every bot sits in every seat equally often. Match i is dealt
+from seed + i and played by pips.selfplay.record_match, as every bots-only
+match is: the turn loop of pips.turns, and one generator for the table's bots
+(pips.bots.bot_rng), apart from the deal's, so the deals never depend on which
+bots play.
 """
 
 import sys
 
-from pips import bots
-from pips.match import Match
-from pips.rng import Rng
+from pips.selfplay import record_match
 from pips_sim import stats
 
-# A hand longer than this is a bug in a game (or a bot): stop instead of looping forever.
-MOVE_LIMIT = 20000
-
-
-def bot_rng(seed, seat):
-    return Rng(seed * 1000 + 17 + seat)
-
-
-def make_bots(levels, game_class, seed, rollouts=-1, seats=None):
-    """One bot per seat in `seats` (default all): levels[seat] with its own generator."""
-    out = {}
-    for seat in seats if seats is not None else range(len(levels)):
-        out[seat] = bots.make(levels[seat], bot_rng(seed, seat), game_class, rollouts)
-    return out
-
-
-def out_of_turn_seats(game, buf):
-    """Seats other than the one to act that have legal moves now (UNO's catch), in
-    seat order starting after the turn seat."""
-    players = game.players
-    start = game.turn if game.turn >= 0 else 0
-    found = []
-    for k in range(1, players + 1):
-        seat = (start + k) % players
-        if seat != game.turn and game.legal(seat, buf) > 0:
-            found.append(seat)
-    return found
-
-
-def bot_out_of_turn(game, seat, bot):
-    """Ask a bot whether it takes an out-of-turn move; -1 for no. Only games that
-    declare `out_of_turn = True` have bots able to decide that."""
-    if not getattr(type(game), "out_of_turn", False):
-        return -1
-    move = bot.choose(game.view(seat))
-    if move is None or move < 0:
-        return -1
-    return move
-
-
-def play_hand(game, seat_bots, buf, on_move=None):
-    """Play one hand with bots in every seat; on_move(seat, move, text) after each move."""
-    while game.turn >= 0:
-        if game.moves > MOVE_LIMIT:
-            raise RuntimeError("%s hand passed %d moves: stopped" % (game.name, MOVE_LIMIT))
-        seat = game.turn
-        move = seat_bots[seat].choose(game.view(seat))
-        text = game.move_text(move)
-        game.play(seat, move)
-        if on_move is not None:
-            on_move(seat, move, text)
-        for other in out_of_turn_seats(game, buf):
-            if game.legal(other, buf) == 0:  # an earlier out-of-turn move closed it
-                continue
-            move = bot_out_of_turn(game, other, seat_bots[other])
-            if move >= 0:
-                text = game.move_text(move)
-                game.play(other, move)
-                if on_move is not None:
-                    on_move(other, move, text)
+# A match longer than this many hands is a bug in a game: stop instead of looping on.
+HAND_LIMIT = 10000
 
 
 class Progress:
@@ -106,7 +48,6 @@ def run(game_class, levels, games, seed=0, options=None, rollouts=-1, progress=N
     players = len(levels)
     game_class.check_players(players)
     table = game_class.table(options)
-    buf = bytearray(game_class.max_moves)
     rows = []
     for position, level in enumerate(levels):
         rows.append(
@@ -131,25 +72,23 @@ def run(game_class, levels, games, seed=0, options=None, rollouts=-1, progress=N
         # seat s is taken by the bot at position (s + i) % players of the list
         entrant = [(s + i) % players for s in range(players)]
         seat_levels = [levels[entrant[s]] for s in range(players)]
-        seat_bots = make_bots(seat_levels, game_class, match_seed, rollouts)
-        match = Match(game_class, players, table, seed=match_seed)
-        while not match.over:
-            game = match.new_hand()
-            play_hand(game, seat_bots, buf)
-            match.end_hand()
-            total_hands += 1
-            total_moves += game.moves
-            for s in range(players):
-                row = rows[entrant[s]]
-                row["hands"] += 1
-                row["moves"] += game.moves
-                row["points"] += game.scores[s]
-        winner = match.winner()
-        ranks = match.ranks()
+        r = record_match(
+            game_class, players, match_seed, seat_levels, rollouts, table, False, HAND_LIMIT
+        )
+        hands = r["hands_played"]
+        if hands >= HAND_LIMIT:
+            raise RuntimeError("%s match passed %d hands: stopped" % (game_class.name, hands))
+        total_hands += hands
+        total_moves += r["moves"]
+        ranks = r["ranks"]
+        winner = ranks.index(1) if ranks.count(1) == 1 else -1  # as Match.winner
         if winner < 0:
             ties += 1
         for s in range(players):
             row = rows[entrant[s]]
+            row["hands"] += hands
+            row["moves"] += r["moves"]
+            row["points"] += r["totals"][s]
             row["matches"] += 1
             row["seats"][s] += 1
             if s == winner:

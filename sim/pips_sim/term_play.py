@@ -5,11 +5,20 @@ a whole match. Seats 0..humans-1 are humans, the rest bots. Only the hand of the
 human holding the device (the viewer) is ever printed during a hand; with
 several humans a hand-over screen clears the terminal and waits for Enter
 before the next human's hand is shown.
+
+Who may act comes from pips.turns.Turns, as everywhere: after each move of the
+seat to act, the seats with a move out of turn are offered it once, in seat
+order. A bot answers for itself; of the humans only the one holding the device
+(the viewer) is asked, and the others' chances pass (asking would show them the
+table through another player's eyes). Resigned seats are never asked. The bots
+are pips.bots.table_bots seeded by pips.bots.bot_rng(seed), as in self-play.
 """
 
 from pips import cards, tiles
+from pips.bots import bot_rng, table_bots
 from pips.match import Match
-from pips_sim import runner
+from pips.selfplay import MOVE_LIMIT
+from pips.turns import Turns
 
 QUIT = "quit"
 RESIGN = "resign"
@@ -264,28 +273,13 @@ class TermPlay:
             return PLAYED
 
     def bot_move(self, game, seat, bot):
+        """The bot at `seat` chooses and plays; out of turn it may let the chance pass."""
         move = bot.choose(game.view(seat))
+        if move < 0:
+            return
         text = game.move_text(move)
         game.play(seat, move)
         self.say(self.describe(game, seat, move, text))
-
-    def out_of_turn(self, game, bots):
-        """Give every seat but the one to act that has legal moves one chance to take one."""
-        result = None
-        for seat in runner.out_of_turn_seats(game, self.buf):
-            if game.legal(seat, self.buf) == 0 or seat in self.match.resigned:
-                continue
-            if seat < self.humans:
-                result = self.human_move(game, seat, optional=True)
-                if result in (QUIT, RESIGN):
-                    return result, seat
-            else:
-                move = runner.bot_out_of_turn(game, seat, bots[seat])
-                if move >= 0:
-                    text = game.move_text(move)
-                    game.play(seat, move)
-                    self.say(self.describe(game, seat, move, text))
-        return None, -1
 
     def resign(self, game, seat):
         """The seat resigns: in the hand too where the game plays on without it."""
@@ -306,35 +300,45 @@ class TermPlay:
     def play_hand(self, game, bots):
         """Play the hand out; returns QUIT, or None when the hand (or the match) ended."""
         in_hand = getattr(self.game_class, "resign_in_hand", False)
+        resigned = self.match.resigned
+        turns = Turns(game)
         self.show_table(game)
-        while game.turn >= 0:
-            if game.moves > runner.MOVE_LIMIT:
-                raise RuntimeError("the hand passed %d moves" % runner.MOVE_LIMIT)
-            seat = game.turn
-            if seat in self.match.resigned:
-                if not (in_hand and self.resign_in_hand(game, seat)):
-                    self.match.over = True  # a resigned seat the game will not skip
-                    return None
-            elif seat < self.humans:
-                if not self.hand_over(seat, game):
-                    return QUIT
-                result = self.human_move(game, seat)
-                if result == QUIT:
-                    return QUIT
-                if result == RESIGN:
-                    self.resign(game, seat)
-                    if self.match.over:
-                        return None
+        shown = game.moves  # the table is shown again before the seat to act, once moved
+        seat = turns.next()
+        while seat >= 0:
+            if game.moves > MOVE_LIMIT:
+                raise RuntimeError("the hand passed %d moves" % MOVE_LIMIT)
+            result = None
+            if turns.out_of_turn(seat):
+                # an offer: the bots answer, the viewer is asked, the rest pass
+                if seat in resigned:
+                    pass
+                elif seat >= self.humans:
+                    self.bot_move(game, seat, bots[seat])
+                elif seat == self.viewer:
+                    result = self.human_move(game, seat, optional=True)
             else:
-                self.bot_move(game, seat, bots[seat])
-            if game.turn >= 0:
-                result, who = self.out_of_turn(game, bots)
-                if result == QUIT:
-                    return QUIT
-                if result == RESIGN:
-                    self.resign(game, who)
-                    if self.match.over:
+                if game.moves != shown:
+                    self.show_table(game)
+                    shown = game.moves
+                if seat in resigned:
+                    if not (in_hand and self.resign_in_hand(game, seat)):
+                        self.match.over = True  # a resigned seat the game will not skip
                         return None
+                elif seat < self.humans:
+                    if not self.hand_over(seat, game):
+                        return QUIT
+                    result = self.human_move(game, seat)
+                else:
+                    self.bot_move(game, seat, bots[seat])
+            if result == QUIT:
+                return QUIT
+            if result == RESIGN:
+                self.resign(game, seat)
+                if self.match.over:
+                    return None
+            seat = turns.next()
+        if game.moves != shown:
             self.show_table(game)
         return None
 
@@ -376,13 +380,9 @@ class TermPlay:
         self.match = match
         bots = self.seat_bots
         if bots is None:
-            bots = runner.make_bots(
-                [self.seat_levels.get(s, "") for s in range(self.players)],
-                self.game_class,
-                self.seed,
-                self.rollouts,
-                seats=range(self.humans, self.players),
-            )
+            # None for the humans' seats; a bot per level, one generator for them all
+            levels = [self.seat_levels.get(s) for s in range(self.players)]
+            bots = table_bots(levels, bot_rng(self.seed), self.game_class, self.rollouts)
         while not match.over:
             game = match.new_hand()
             self.hand_number += 1

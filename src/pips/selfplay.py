@@ -1,5 +1,7 @@
-"""Bots playing whole matches or hands on their own: a match record the tests
-compare across runtimes, and random-play games for the benchmark.
+"""Bots playing whole matches or hands on their own: the one hand loop of
+bots-only play (`play_hand`, through pips.turns), a match record the tests
+compare across runtimes and `pips run` counts, and random-play games for the
+benchmark.
 
 Runs on MicroPython with a small heap: nothing here keeps more than one hand's
 state, and `record_match(..., keep=False)` keeps no move texts at all, only
@@ -22,6 +24,35 @@ def digest_text(h, text):
     return (h * 31 + 10) & _DIGEST_MASK  # a line break: "a b" + "c" differs from "a" + "b c"
 
 
+# A hand longer than this is a bug in a game (or a bot): stop instead of looping forever.
+MOVE_LIMIT = const(20000)
+
+
+def play_hand(game, bots, heard=None):
+    """Bots play the hand out, seat by seat as pips.turns.Turns names them:
+    bots[seat] chooses from its view (out of turn it may answer -1 and let the
+    chance pass). heard(seat, text), when given, hears every move played, its
+    text taken before the move is played (it may depend on the state). Returns
+    how many moves were played; RuntimeError past MOVE_LIMIT."""
+    turns = Turns(game)
+    played = 0
+    seat = turns.next()
+    while seat >= 0:
+        move = bots[seat].choose(game.view(seat))
+        if move >= 0:
+            if played >= MOVE_LIMIT:
+                raise RuntimeError("%s hand passed %d moves: stopped" % (game.name, MOVE_LIMIT))
+            if heard is None:
+                game.play(seat, move)
+            else:
+                text = game.move_text(move)
+                game.play(seat, move)
+                heard(seat, text)
+            played += 1
+        seat = turns.next()
+    return played
+
+
 def record_match(
     game_class, players, seed, levels, rollouts=-1, options=None, keep=True, max_hands=500
 ):
@@ -35,30 +66,28 @@ def record_match(
 
     levels: a bot level per seat (or one level for every seat); the seats of a
     level share one bot, and every bot draws from one generator,
-    pips.bots.bot_rng(seed); the match deals from `seed`."""
+    pips.bots.bot_rng(seed); the match deals from `seed`. The hands are played
+    by play_hand."""
     if isinstance(levels, str):
         levels = (levels,) * players
     bots = table_bots(levels, bot_rng(seed), game_class, rollouts)
     match = Match(game_class, players, options, seed)
     hands = []
+    lines = None
     digest = 0
     moves = 0
+
+    def heard(seat, text):
+        nonlocal digest
+        line = "%d %s" % (seat, text)
+        digest = digest_text(digest, line)
+        if keep:
+            lines.append(line)
+
     while match.hands_played < max_hands:
         game = match.new_hand()
-        turns = Turns(game)
         lines = [] if keep else None
-        seat = turns.next()
-        while seat >= 0:
-            move = bots[seat].choose(game.view(seat))
-            if move >= 0:  # out of turn, a bot may let the chance pass
-                # the text before the move is played: it may depend on the state
-                line = "%d %s" % (seat, game.move_text(move))
-                game.play(seat, move)
-                digest = digest_text(digest, line)
-                moves += 1
-                if keep:
-                    lines.append(line)
-            seat = turns.next()
+        moves += play_hand(game, bots, heard)
         if keep:
             hands.append(lines)
         if match.end_hand() or match.over:
@@ -73,9 +102,12 @@ def record_match(
     }
 
 
-def random_games(game_class, players, games, seed):
+def random_games(game_class, players, games, seed, last_resort=-1):
     """Play `games` hands with uniformly random legal moves, straight through the
-    protocol (a new game each, dealt from one generator); return (games, moves)."""
+    protocol (a new game each, dealt from one generator); return (games, moves).
+    Only the seat to act moves (no moves out of turn). last_resort: a move
+    (UNO's draw) played only when it is the only legal one, as some reference
+    engines offer it; -1 for none."""
     rng = Rng(seed)
     buf = bytearray(game_class.max_moves)
     total = 0
@@ -84,6 +116,13 @@ def random_games(game_class, players, games, seed):
         while g.turn >= 0:
             s = g.turn
             n = g.legal(s, buf)
+            if n > 1 and last_resort >= 0:
+                k = 0
+                for i in range(n):
+                    if buf[i] != last_resort:
+                        buf[k] = buf[i]
+                        k += 1
+                n = k
             g.play(s, buf[rng.below(n)] if n > 1 else buf[0])
         total += g.moves
     return games, total

@@ -13,7 +13,16 @@ seat act (a bot chooses, a human is asked), and asks again:
 
 Games without moves out of turn (`out_of_turn` False on the class) never
 scan: the seat to act is the answer.
+
+`may_act_out_of_turn` is the rule for one seat; the referee reports every seat
+it holds for (with their moves) instead of offering them in turn.
 """
+
+
+def may_act_out_of_turn(game, seat, buf):
+    """Whether `seat` has a legal move now though it is not the seat to act
+    (`buf`: a bytearray of the game's max_moves, overwritten)."""
+    return seat != game.turn and game.legal(seat, buf) > 0
 
 
 class Turns:
@@ -39,7 +48,7 @@ class Turns:
         while self.scan < players:
             seat = self.scan
             self.scan = seat + 1
-            if seat != game.turn and game.legal(seat, self.buf) > 0:
+            if may_act_out_of_turn(game, seat, self.buf):
                 return seat
         self.waiting = game.moves
         return game.turn
