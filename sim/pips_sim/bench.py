@@ -290,8 +290,8 @@ def rlcard_uno_rate(seconds, seed=1, players=2):
 
 def device_heap(name, players, seeds, tree, rollouts=-1):
     """The smallest heap (KiB) in which a whole smart match runs as a device runs
-    it (pips_sim.mpy.LEAN_MATCH_SCRIPT on the device build), for every seed."""
-    k = mpy.smallest_lean_heap(name, players, seeds, tree, 16, 128, rollouts)
+    it (pips_sim.mpy.SMART_MATCH_SCRIPT on the device build), for every seed."""
+    k = mpy.smallest_device_heap(name, players, seeds, tree, 16, 128, rollouts)
     return {"heap_k": k, "seeds": list(seeds), "rollouts": rollouts}
 
 
@@ -479,7 +479,7 @@ def table(res):
     add("every figure measured in this run, each rate over about %.1f s" % res["seconds_each"])
     add(
         "heap: -X heapsize of the 64-bit unix port, modules from the device build's .mpy"
-        " (-O%d), gc.threshold(1024); a 32-bit board needs less" % mpy.DEVICE_OPT
+        " (-O%d); a 32-bit board needs less" % mpy.DEVICE_OPT
     )
     for message in res["mpy_errors"]:
         add("mpy-cross failed: " + message.splitlines()[0])

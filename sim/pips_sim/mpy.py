@@ -326,6 +326,28 @@ def smallest_match_heap(
     return smallest_heap(SMART_MATCH_SCRIPT, low_k, high_k, path, args, timeout=300)[0]
 
 
+def match_line(name, players, seed, rollouts=-1):
+    """What SMART_MATCH_SCRIPT must print: the same match's record on CPython."""
+    from pips.games import get
+    from pips.selfplay import record_match
+
+    r = record_match(get(name), players, seed, "smart", rollouts, keep=False)
+    return "%d %d %d" % (r["digest"], r["moves"], r["hands_played"])
+
+
+def smallest_device_heap(name, players, seeds, tree, low_k=16, high_k=96, rollouts=-1):
+    """The smallest heap (KiB) of a smart match (SMART_MATCH_SCRIPT) for every
+    seed; `tree` is a device build (opt=DEVICE_OPT). Checks each record
+    against CPython's."""
+    args_list = tuple((name, str(players), str(s), str(rollouts)) for s in seeds)
+    want = dict((str(s), match_line(name, players, s, rollouts)) for s in seeds)
+    k, outs = smallest_heap(SMART_MATCH_SCRIPT, low_k, high_k, [tree], args_list)
+    for args, out in zip(args_list, outs):
+        if want[args[2]] not in out:
+            raise MpyError("seed %s: %r, CPython: %r" % (args[2], out.strip(), want[args[2]]))
+    return k
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     force = "--force" in argv
@@ -347,69 +369,3 @@ def main(argv=None):
 
 if __name__ == "__main__":
     sys.exit(main())
-
-
-# The leanest way a board runs a bots-only match: the device build (DEVICE_OPT),
-# a collection after every 1 KiB allocated, and a plain loop over
-# Match and the bots (no record, no move texts; the game's module imported
-# alone, as a device built for one game would). It plays the very match
-# pips.selfplay.record_match plays (same generators, the same out-of-turn scan).
-# argv = game name, players, seed, rollouts (-1: the default budget); prints the
-# match's totals and moves, which CPython's must equal.
-LEAN_MATCH_SCRIPT = """
-import gc
-gc.threshold(1024)
-import sys
-from pips.match import Match
-from pips.bots import table_bots
-from pips.rng import Rng
-
-if sys.argv[1] == "block":
-    from pips.games.block import Block as G
-else:
-    from pips.games.uno import Uno as G
-players = int(sys.argv[2])
-seed = int(sys.argv[3])
-bots = table_bots(("smart",) * players, Rng(seed * 1000 + 17), G, int(sys.argv[4]))
-m = Match(G, players, None, seed)
-buf = bytearray(G.max_moves) if getattr(G, "out_of_turn", False) else None
-moves = 0
-while not m.over:
-    g = m.new_hand()
-    while g.turn >= 0:
-        s = g.turn
-        g.play(s, bots[s].choose(g.view(s)))
-        moves += 1
-        if buf is None:
-            continue
-        for o in range(players):
-            if g.turn >= 0 and o != g.turn and g.legal(o, buf) > 0:
-                move = bots[o].choose(g.view(o))
-                if move >= 0:
-                    g.play(o, move)
-                    moves += 1
-    m.end_hand()
-    g = None  # let the hand go before the next is dealt
-print("totals", m.totals, "moves", moves)
-"""
-
-
-def lean_match_totals(name, players, seed, rollouts=-1):
-    """What the lean match script must print: the same match on CPython."""
-    from pips.games import get
-    from pips.selfplay import record_match
-
-    r = record_match(get(name), players, seed, "smart", rollouts, keep=False)
-    return "totals %r moves %d" % (r["totals"], r["moves"])
-
-
-def smallest_lean_heap(name, players, seeds, tree, low_k=16, high_k=96, rollouts=-1):
-    """The smallest heap (KiB) of the lean match (LEAN_MATCH_SCRIPT) for every seed;
-    `tree` is a device build (opt=DEVICE_OPT). Checks the totals against CPython's."""
-    args_list = tuple((name, str(players), str(s), str(rollouts)) for s in seeds)
-    want = dict((str(s), lean_match_totals(name, players, s, rollouts)) for s in seeds)
-    k, outs = smallest_heap(LEAN_MATCH_SCRIPT, low_k, high_k, [tree], args_list)
-    for args, out in zip(args_list, outs):
-        if want[args[2]] not in out:
-            raise MpyError("seed %s: %r, CPython: %r" % (args[2], out.strip(), want[args[2]]))
-    return k
