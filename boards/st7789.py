@@ -33,18 +33,32 @@ Command numbers and section references are from the Sitronix ST7789V datasheet
 between datasheet revisions, so they are not given (confirm against your copy).
 """
 
-import sys
-
 import framebuf
 from micropython import const
 
-# (the setup's own commands and delays are in st7789_setup.py)
+_SWRESET = const(0x01)  # 9.1.2 Software Reset: wait 5 ms before the next command
+_SLPOUT = const(0x11)  # 9.1.12 Sleep Out: wait 5 ms before the next command, 120 ms before SLPIN
+_NORON = const(0x13)  # 9.1.14 Normal Display Mode On (partial mode off)
+_INVON = const(0x21)  # 9.1.16 Display Inversion On: the IPS panel shows true colours with it
+_DISPON = const(0x29)  # 9.1.19 Display On
 _CASET = const(0x2A)  # 9.1.20 Column Address Set: XS high, XS low, XE high, XE low
 _RASET = const(0x2B)  # 9.1.21 Row Address Set: YS high, YS low, YE high, YE low
 _RAMWR = const(0x2C)  # 9.1.22 Memory Write: pixels fill the window row by row
-# MADCTL bits (9.1.28). Private, like every constant here: a board file for
-# another orientation passes its own `madctl` value, and a public name would
-# stay in the device's heap (a module global and an interned name) for good.
+_MADCTL = const(0x36)  # 9.1.28 Memory Data Access Control: MY MX MV ML RGB MH - -
+_COLMOD = const(0x3A)  # 9.1.32 Interface Pixel Format
+
+# COLMOD: D2..D0 = 101 is 16 bits per pixel on the MCU (SPI) interface; the
+# upper nibble sets the RGB-interface format, unused over SPI (0x55 also works).
+_COLMOD_RGB565 = const(0x05)
+
+_RESET_PULSE_MS = const(10)  # RESX low >= 10 us (reset timing table), generous here
+_RESET_WAIT_MS = const(120)  # reset cancel takes up to 120 ms
+_SWRESET_WAIT_MS = const(150)  # 120 ms before SLPOUT after a reset, plus margin
+_SLPOUT_WAIT_MS = const(120)  # the booster settles; 5 ms is the minimum to the next command
+_DISPON_WAIT_MS = const(20)
+
+# MADCTL bits (9.1.28). A board file for another orientation passes its own
+# `madctl` value.
 _MADCTL_MY = const(0x80)  # row address order: bottom to top
 _MADCTL_MX = const(0x40)  # column address order: right to left
 _MADCTL_MV = const(0x20)  # row/column exchange: landscape on a portrait panel
@@ -71,10 +85,9 @@ class ST7789(framebuf.FrameBuffer):
     col_offset/row_offset: where the visible panel starts in the controller's
     RAM in the MADCTL orientation chosen. lines: the line buffer holds this
     many full-width RGB565 lines (a narrow window packs more rows per write).
-    Two (960 bytes at 240 wide) rather than four: the screens mostly send
-    windows a card or a line of text wide, which pack many rows per write
-    anyway, and the kilobyte saved stays free for the whole session; a full
-    frame takes 68 writes instead of 34, the same bytes.
+    Two (960 bytes at 240 wide) are enough: the screens mostly send windows a
+    card or a line of text wide, which pack many rows per write anyway; a
+    full frame takes 68 writes, the same bytes.
     expander: "blit" (C, the default when available) or "python".
     """
 
@@ -108,12 +121,8 @@ class ST7789(framebuf.FrameBuffer):
         self.col_offset = col_offset
         self.row_offset = row_offset
         self.madctl = madctl
-        # The setup's code runs once: its module leaves the heap at the end of this
-        # call (st7789_setup.py; 2 KB that a session needs more than it does).
-        import st7789_setup as setup
-
         if lut is None:
-            lut = setup.grey_lut()
+            lut = grey_lut()
         elif not isinstance(lut, bytearray):
             lut = bytearray(lut)  # the palette frame buffer needs a writable buffer
         self.lut = lut
@@ -125,7 +134,7 @@ class ST7789(framebuf.FrameBuffer):
         self._one = bytearray(1)
         self._four = bytearray(4)
         if expander is None:
-            expander = "blit" if setup.palette_blit_works() else "python"
+            expander = "blit" if palette_blit_works() else "python"
         if expander not in ("blit", "python"):
             raise ValueError("expander must be 'blit' or 'python'")
         self.expander = expander
@@ -134,14 +143,13 @@ class ST7789(framebuf.FrameBuffer):
         cs(1)
         dc(1)
         if init:
-            setup.init(self)
-        del sys.modules["st7789_setup"]
+            self.init()
 
     # -- the bus ----------------------------------------------------------
     def _write(self, data):
         self._spi.write(data)
-        # Wraps at 2**30 like ticks_ms, so the count stays a small int (no heap
-        # allocation per write) on 32-bit ports; take differences modulo 2**30.
+        # Wraps at 2**30 like ticks_ms, so the count stays a small int on
+        # 32-bit ports; take differences modulo 2**30.
         self.bytes_sent = (self.bytes_sent + len(data)) & _COUNT_MASK
 
     def _command(self, command, args=None):
@@ -163,12 +171,38 @@ class ST7789(framebuf.FrameBuffer):
 
     # -- setup --------------------------------------------------------------
     def init(self):
-        """Reset the controller, set it up for RGB565 landscape, clear it, turn it on
-        (st7789_setup.init: boot-only code, dropped from the heap afterwards)."""
-        import st7789_setup
-
-        st7789_setup.init(self)
-        del sys.modules["st7789_setup"]
+        """Reset the controller, set it up for RGB565 landscape, clear it, turn it on."""
+        sleep_ms = self._sleep_ms
+        rst = self._rst
+        cs = self._cs
+        command = self._command
+        if rst is not None:
+            rst(1)
+            sleep_ms(1)
+            rst(0)
+            sleep_ms(_RESET_PULSE_MS)
+            rst(1)
+            sleep_ms(_RESET_WAIT_MS)
+        for c, wait in ((_SWRESET, _SWRESET_WAIT_MS), (_SLPOUT, _SLPOUT_WAIT_MS)):
+            cs(0)
+            command(c)
+            cs(1)
+            sleep_ms(wait)
+        for c, arg in ((_MADCTL, self.madctl), (_COLMOD, _COLMOD_RGB565)):
+            cs(0)
+            command(c, bytes((arg,)))  # the command, then its one byte
+            cs(1)
+        for c in (_INVON, _NORON):
+            cs(0)
+            command(c)
+            cs(1)
+        # The RAM holds noise after power-up: paint colour 0 before the panel shows it.
+        self.fill(0)
+        self.show()
+        cs(0)
+        command(_DISPON)
+        cs(1)
+        sleep_ms(_DISPON_WAIT_MS)
 
     def set_lut(self, table):
         """Replace the 16 colours (32 bytes of big-endian RGB565); takes effect on show()."""
@@ -214,16 +248,53 @@ class ST7789(framebuf.FrameBuffer):
                 self._write(self._line_mv[: 2 * w * n])
                 row += n
         else:
-            # the slow fallback lives with the setup code (imported again, and kept)
-            from st7789_setup import expand_python
-
             row = y
             end = y + h
             while row < end:
                 n = rows if end - row >= rows else end - row
-                expand_python(self, x, row, w, n)
+                self._expand_python(x, row, w, n)
                 self._write(self._line_mv[: 2 * w * n])
                 row += n
         self._cs(1)
         self.windows_sent += 1
         return (self.bytes_sent - before) & _COUNT_MASK
+
+    def _expand_python(self, x, y, w, rows):
+        """The fallback expander: rows of w pixels from (x, y) into the line buffer."""
+        buf = self.buffer
+        lut = self.lut
+        out = self._line
+        stride = self._stride
+        o = 0
+        for row in range(y, y + rows):
+            base = row * stride
+            for col in range(x, x + w):
+                byte = buf[base + (col >> 1)]
+                index = (byte & 0x0F if col & 1 else byte >> 4) << 1  # even x: high nibble
+                out[o] = lut[index]
+                out[o + 1] = lut[index + 1]
+                o += 2
+
+
+def grey_lut():
+    """16 grey levels as big-endian RGB565: the table used when none is given."""
+    out = bytearray(32)
+    for i in range(16):
+        level = i * 17  # 0..255
+        c = ((level & 0xF8) << 8) | ((level & 0xFC) << 3) | (level >> 3)
+        out[2 * i] = c >> 8
+        out[2 * i + 1] = c & 0xFF
+    return out
+
+
+def palette_blit_works():
+    """True when this firmware's FrameBuffer.blit takes a palette argument."""
+    src = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
+    src.pixel(1, 0, 1)
+    table = framebuf.FrameBuffer(bytearray(b"\x00\x00\x12\x34"), 2, 1, framebuf.RGB565)
+    out = bytearray(4)
+    try:
+        framebuf.FrameBuffer(out, 2, 1, framebuf.RGB565).blit(src, 0, 0, -1, table)
+    except TypeError:  # blit() takes at most 4 positional arguments
+        return False
+    return out == b"\x00\x00\x12\x34"

@@ -5,9 +5,7 @@ MicroPython runs this file at boot. It imports the board file named by BOARD
 surface on its display, and runs the screens' App at about 30 frames a second:
 read the keys, let the App update and draw (its frame() ends by sending the
 dirty areas to the panel), then spend what is left of the frame collecting
-garbage and sleeping. After a change of screen the garbage is collected in
-any case: the screen left has let go of its modules (pips.ui.app), and they go
-before the next screen draws.
+garbage and sleeping.
 
 Tests import this module on the unix port and call `run(board)` with the
 unix_sim board (and a frame limit); `__name__` is "__main__" only at boot.
@@ -21,10 +19,6 @@ BOARD = "pico_lcd_114"
 FRAME_MS = const(33)  # ~30 fps
 _GC_MS = const(4)  # collect garbage only when at least this much of the frame is left
 
-# Collect after every 4 KiB allocated rather than only when the heap is full: the
-# long-lived objects a bot makes while thinking then land among fewer holes
-# (measured: 6-10 KiB less heap needed for a whole match).
-gc.threshold(4096)
 gc.collect()
 print("pips: %d bytes free before the board and the screens" % gc.mem_free())
 
@@ -50,7 +44,6 @@ def run(board, frames=-1, app=None, on_frame=None):
     ticks_diff = board.ticks_diff
     read_keys = board.read_keys
     count = 0
-    screen = app.screen
     while app.running and count != frames:
         start = ticks_ms()
         app.frame(read_keys(), start)  # draws, then flushes the dirty areas to the panel
@@ -58,10 +51,8 @@ def run(board, frames=-1, app=None, on_frame=None):
         if on_frame is not None and on_frame(app, count):
             break
         spare = FRAME_MS - ticks_diff(ticks_ms(), start)
-        if spare >= _GC_MS or app.screen is not screen:
-            # The collector's pause falls in time the frame has to wait anyway; after
-            # a change of screen it runs in any case, before the next screen draws.
-            screen = app.screen
+        if spare >= _GC_MS:
+            # the collector's pause falls in time the frame has to wait anyway
             gc.collect()
             spare = FRAME_MS - ticks_diff(ticks_ms(), start)
         if spare > 0:
@@ -74,8 +65,7 @@ def boot():
     try:
         run(board)
     except Exception as error:  # KeyboardInterrupt (Ctrl-C from mpremote) passes through
-        # Show it on the panel: a handheld may have no console attached. The
-        # code loads only now: run() has returned, its App can be collected.
+        # Show it on the panel: a handheld may have no console attached.
         gc.collect()
         from pips.ui.crash import show
 

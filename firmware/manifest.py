@@ -1,5 +1,5 @@
 # Freezing recipe: Pips compiled into a custom MicroPython firmware, so its
-# bytecode and constant tables run from flash and the whole heap stays free.
+# code runs from flash: the installed form on a device.
 #
 #   cd micropython/ports/rp2
 #   make BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/pips/firmware/manifest.py
@@ -19,5 +19,4 @@ package("pips", base_path="../src")
 
 # The reference board: the display driver and the board file.
 module("st7789.py", base_path="../boards")
-module("st7789_setup.py", base_path="../boards")  # boot only: imported, then dropped
 module("pico_lcd_114.py", base_path="../boards")

@@ -13,19 +13,25 @@ import pytest
 
 from mpy_support import ROOT, needs_micropython, run_micropython
 from pips_sim import deploy, mpy
-from pips_sim.firmware_session import SESSION, SESSIONS, session_args
+from pips_sim.firmware_session import (
+    BUDGETS_K,
+    SESSION,
+    SESSION_ROMFS,
+    SESSIONS,
+    romfs_file,
+    session_args,
+)
 
 # -- deploy (no board: a fake runner or --dry-run) ----------------------------
 
 TREE = (
     "main.py",
     "st7789.mpy",
-    "st7789_setup.mpy",
     "pico_lcd_114.mpy",
     "unix_sim.mpy",
     "pips/__init__.mpy",
-    "pips/block.mpy",
     "pips/rng.mpy",
+    "pips/games/block.mpy",
     "pips/ui/__init__.mpy",
     "pips/ui/app.mpy",
     "pips/ui/diosurface.mpy",
@@ -103,7 +109,7 @@ def test_dry_run_prints_mpremote_commands_and_changes_nothing(tmp_path, capsys):
     assert "unix_sim" not in out and "diosurface" not in out
     argv = shlex.split(lines[0])  # the printed line is a shell command that gives this argv
     code = argv[argv.index("exec") + 1]
-    assert "os.mkdir" in code and '("/pips", "/pips/ui",)' in code
+    assert "os.mkdir" in code and '("/pips", "/pips/games", "/pips/ui",)' in code
     assert argv.count("cp") == len(ON_BOARD) and argv[-1] == ":" + ON_BOARD[-1]
 
 
@@ -122,10 +128,12 @@ def test_deploy_sends_only_what_changed(tmp_path):
     assert deploy.deploy("/dev/ttyA", run=board, **kw) == []
     assert board.commands == []  # nothing changed: the board is left alone
 
-    (tmp_path / "mpy" / "pips" / "block.mpy").write_bytes(b"recompiled")
+    (tmp_path / "mpy" / "pips" / "games" / "block.mpy").write_bytes(b"recompiled")
     board = FakeMpremote()
-    assert deploy.deploy("/dev/ttyA", run=board, **kw) == ["pips/block.mpy"]
-    assert board.copies() == [(os.path.join(build, "pips/block.mpy"), ":pips/block.mpy")]
+    assert deploy.deploy("/dev/ttyA", run=board, **kw) == ["pips/games/block.mpy"]
+    assert board.copies() == [
+        (os.path.join(build, "pips/games/block.mpy"), ":pips/games/block.mpy")
+    ]
 
     board = FakeMpremote()  # another board: everything
     assert len(deploy.deploy("/dev/ttyB", run=board, **kw)) == len(ON_BOARD)
@@ -207,7 +215,7 @@ def test_manifest_freezes_the_package_and_the_board(tmp_path):
     kinds = dict((path, kind) for kind, path in calls[1:])
     assert kinds[os.path.join(ROOT, "src", "pips")] == "package"
     assert os.path.exists(os.path.join(ROOT, "src", "pips", "__init__.py"))
-    for name in ("st7789.py", "st7789_setup.py", "pico_lcd_114.py"):
+    for name in ("st7789.py", "pico_lcd_114.py"):
         path = os.path.join(ROOT, "boards", name)
         assert kinds[path] == "module" and os.path.exists(path)
 
@@ -341,81 +349,47 @@ def run_on_device_build(code, heap, args=(), timeout=300):
     return mpy.run_micropython(code, heap, [device_tree()], timeout, args)
 
 
-# Heap caps: the smallest heap under which each session below passed, found
-# with pips_sim.mpy.smallest_heap (a bisection over whole sessions, 1 KiB steps)
-# on the 64-bit unix port and the device build, plus 4 KiB of margin (every heap
-# from there up to the cap passed too). The goal is 96 KiB: the rest is the
-# game modules, the frame buffer and the driver, and the qstr pools.
-# Measured 1 December 2026, main.py collecting every 4 KiB and at each change of
-# screen, the screens loading their modules as they show and letting them go:
-# UNO 4 players seed 6 (4 hands, 231 moves): 127 KiB (145 before the screens
-# came and went); Block 2 players seed 2: 114 KiB (137 before).
-# Then (same day) 121 and 104 KiB; now UNO 105 KiB, Block 102 KiB (UNO: as at
-# 121, 254 moves in 4 hands; Block: 148 in 12), mostly from staying under a qstr pool's
-# edge: every name and short string a module loads is interned for good, in
-# pools of 20, 40, 80, 160, 320, 640 entries, and the 621st interned string
-# costs a 7 KiB pool at once (the UNO session interned 632: 121 KiB; 590 now,
-# this script's own ~45 included). Check micropython.qstr_info() after a
-# session before adding names to the modules a table loads. The rest: the
-# table's rare parts (resigning, the hand-over, a revealed hand) and UNO's
-# refusal texts, resignation and notation reading in modules loaded when
-# needed, fewer one-caller functions, the next hand dealt once the results
-# screen has gone, one view at a time while a bot thinks, a 960-byte line
-# buffer in the driver.
-# Then (same day) UNO 101 KiB, Block 100, the same sessions (606 names interned
-# by the UNO one: 14 short of the next pool): one side's code at a time at the
-# table. While a bot thinks, the human side (pips.ui.table_choose) is gone;
-# while a human chooses or the results show, UNO's rollouts and View.sample
-# (pips.uno_think, Uno.bot_module, with its remembered deal) are. Code that
-# runs once is loaded and dropped around that moment: the driver's set-up
-# (st7789_setup), UNO's deal (pips.uno_deal), the table's
-# (pips.ui.table_begin), the crash screen. Peak live memory after a frame: UNO
-# 96.0 KiB (was 101, while a bot thinks), Block 95.1 KiB (while the human
-# chooses).
-# Then (same day) UNO 96 KiB, the goal, and Block 98, the same sessions (the UNO
-# one interns 604 names, 16 under the next pool; Block 581): each side of the
-# table holds only what it uses. While a bot thinks the table holds neither the
-# text module (Uno.text_module: the views' hand_list and pending moved into
-# pips.uno, so nothing keeps it) nor the piece and table modules, which draw()
-# loads again once the bot has moved (the hand's signature no longer changes
-# with the state outside a choice, so thinking starts without drawing it);
-# once a bot has decided, or a human chooses, the bots' code and their rollout
-# world go (TableScreen.bots_go: Block's world too); once a human has played, the human side
-# does, and the text module goes while a human chooses, once the choices'
-# texts are made. The buttons band is drawn by the human side
-# (pips.ui.table_choose). Less held throughout: Layer items of six fields
-# (two heap blocks, not three), each status cell's signature one small int,
-# three table attributes fewer (47: MicroPython's next attribute table is 59
-# slots), an UNO hand keeps no copy of its option dict, the framebuf
-# primitives bound once (no FbSurface methods), no Game.playout that no game
-# used, no UnoView.winner, the greedy bot and make() in pips.bot_levels (loaded
-# on first use). Peak live memory after a frame: UNO 90.4 KiB (was 96.0; now
-# while a human chooses), Block 94.2 KiB (was 95.1, while the human chooses).
-SESSION_HEAP_K = {"uno": 100, "block": 102}
+_ROMFS = []
 
 
-@needs_micropython
-@pytest.mark.micropython
-@pytest.mark.parametrize("game", sorted(SESSIONS))
-def test_whole_firmware_plays_a_match_in_a_small_heap(game):
-    """main.py on the unix_sim board, from the device build's .mpy: title, table
-    setup, a whole match (P1 pressing A, the rest smart bots) and its results,
-    with the heap capped.
-    On this 64-bit port every object pointer takes 8 bytes (4 on the Pico's
-    RP2040), so what passes here needs no more heap on the Pico."""
-    players, target, seed = SESSIONS[game]
-    args = session_args(game, players, target, seed=seed)
-    heap = "%dK" % SESSION_HEAP_K[game]
-    rc, out, err = run_on_device_build(SESSION, heap, args)
-    assert rc == 0, (err + out)[-3000:]
+def device_romfs():
+    """The device build as a ROMFS image (its path), once per session."""
+    if not _ROMFS:
+        _ROMFS.append(romfs_file(device_tree(), device_tree()))
+    return _ROMFS[0]
+
+
+def check_session(game, out):
+    players = SESSIONS[game][0]
     stats = parse_stats(out)
     levels = " ".join(["human"] + ["smart"] * (players - 1))
     assert "table: %s %d levels %s" % (game, players, levels) in out
     assert "over: True" in out, out  # the match ran to its end, results shown
     assert stats["hands"] >= 1 and stats["moves"] >= 5 * stats["hands"]
+    return stats
+
+
+# The budgets (pips_sim.firmware_session.BUDGETS_K): the whole session of
+# every game fits 128 KiB with the device build's .mpy in RAM, and 112 KiB with
+# the code in ROMFS, on this 64-bit port (every object pointer takes 8 bytes,
+# 4 on a Pico's RP2040). The smallest heaps measured are in docs/.
+
+
+@needs_micropython
+@pytest.mark.micropython
+@pytest.mark.parametrize("game", sorted(SESSIONS))
+def test_whole_firmware_plays_a_match_within_its_budget(game):
+    """main.py on the unix_sim board, from the device build's .mpy: title, table
+    setup, a whole match (P1 pressing A, the rest smart bots) and its results,
+    in the budget's heap."""
+    players, target, seed = SESSIONS[game]
+    args = session_args(game, players, target, seed=seed)
+    rc, out, err = run_on_device_build(SESSION, "%dK" % BUDGETS_K["mpy"], args)
+    assert rc == 0, (err + out)[-3000:]
+    stats = check_session(game, out)
     # the screens send windows, not frames: a full frame is the exception
     full = 240 * 135 * 2 + 11
-    assert stats["biggest_frame"] == full  # the title and the hand-over screens
+    assert stats["biggest_frame"] == full  # whole screens: the title, the set-up, the results
     assert stats["table_bytes"] < stats["table_frames"] * full // 4
     print(
         "%s: %d moves, %d bytes to the display at the table, %d per move, %d full frames"
@@ -431,9 +405,64 @@ def test_whole_firmware_plays_a_match_in_a_small_heap(game):
 
 @needs_micropython
 @pytest.mark.micropython
+@pytest.mark.parametrize("game", sorted(SESSIONS))
+def test_whole_firmware_from_romfs_plays_a_match_within_its_budget(game):
+    """The same session with the code run in place from a ROMFS image, as a
+    board runs it from flash: the budget's heap, besides the image itself
+    (which the unix port must hold in its heap)."""
+    players, target, seed = SESSIONS[game]
+    rom = device_romfs()
+    args = session_args(game, players, target, seed=seed) + (rom,)
+    heap = BUDGETS_K["romfs"] * 1024 + os.path.getsize(rom)
+    rc, out, err = run_on_device_build(SESSION_ROMFS, heap, args)
+    assert rc == 0, (err + out)[-3000:]
+    check_session(game, out)
+
+
+@needs_micropython
+@pytest.mark.micropython
+def test_the_romfs_session_runs_the_code_from_the_image():
+    code = SESSION_ROMFS.split("import gc")[0] + (
+        "import pips.ui.table, st7789\nprint(pips.ui.table.__file__, st7789.__file__)\n"
+    )
+    rc, out, err = run_on_device_build(code, "512K", ("block", device_romfs()))
+    assert rc == 0, err + out
+    assert out.split() == ["/rom/pips/ui/table.mpy", "st7789.mpy"]
+
+
+@needs_micropython
+@pytest.mark.micropython
 def test_the_heap_cap_bites():
-    """The same session in far too small a heap fails with MemoryError: the caps
-    above are real limits, not decoration."""
+    """The same session in far too small a heap fails with MemoryError: the
+    budgets above are real limits, not decoration."""
     args = session_args("uno", 4, 200, seed=1, max_frames=50)
     rc, out, err = run_on_device_build(SESSION, "48K", args, timeout=60)
     assert rc != 0 and "MemoryError" in err + out
+
+
+# -- the memory policy ------------------------------------------------------------
+
+# What loading and unloading modules by hand looks like: none of it on the device.
+_JUGGLING = re.compile(
+    r"del\s+sys\.modules|sys\.modules\s*\[[^\]]*\]\s*=|sys\.modules\.(pop|clear|update|setdefault)"
+    r"|\bforget\(|gc\.threshold\("
+)
+
+
+def test_no_module_is_unloaded_on_the_device():
+    """A module is imported when first needed and never unloaded: nothing
+    under src/, boards/ or firmware/ edits sys.modules or sets the collector's
+    threshold."""
+    found = []
+    for top in ("src", "boards", "firmware"):
+        for folder, _, names in os.walk(os.path.join(ROOT, top)):
+            for name in names:
+                if not name.endswith(".py"):
+                    continue
+                path = os.path.join(folder, name)
+                with open(path) as f:
+                    for number, line in enumerate(f, 1):
+                        if _JUGGLING.search(line.split("#")[0]):
+                            where = os.path.relpath(path, ROOT)
+                            found.append("%s:%d: %s" % (where, number, line.strip()))
+    assert not found, "\n".join(found)

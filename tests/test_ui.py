@@ -28,10 +28,8 @@ from pips_sim import simulator as sim  # noqa: E402
 
 
 def button_labels(table):
-    """The table's buttons as drawn (pips.ui.table_choose, loaded while a human chooses)."""
-    from pips.ui.table_choose import button_labels as labels
-
-    return labels(table)
+    """The table's buttons as drawn: the choice's, while a human chooses."""
+    return table.choice.labels() if table.choice is not None else ([], -1)
 
 
 UPDATE = bool(os.environ.get("PIPS_UPDATE_GOLDEN"))
@@ -164,10 +162,11 @@ def test_uno_match_through_the_screens():
     seen = set()
     start = d.frames
     while screen(app) != "MatchResultScreen" and d.frames - start < 40000:
-        if screen(app) == "TableScreen" and table.state in (3, 4):  # choosing
-            for k in table.buttons:
+        choice = table.choice
+        if screen(app) == "TableScreen" and choice is not None:  # choosing
+            for k in choice.buttons:
                 if k >= 0:
-                    seen.add(table.texts[k].split(" ")[0])
+                    seen.add(choice.texts[k].split(" ")[0])
         d.tap(K.A)
     assert screen(app) == "MatchResultScreen"
     assert max(table.match.totals) >= 200
@@ -273,7 +272,7 @@ def test_long_line_keeps_both_ends_in_view():
                 longest = len(pairs)
                 table.shown.pop("table", None)
                 table.draw()
-                left, right = table.line_shown
+                left, right = table.band.shown
                 assert left >= 1
                 items = table.table_layer.items
                 for it in items:  # nothing cut off
@@ -286,36 +285,6 @@ def test_long_line_keeps_both_ends_in_view():
                     assert left + right == len(tiles) < len(pairs)
                     assert any(it[5] == "+%d" % (len(pairs) - len(tiles)) for it in items)
         assert longest >= 8
-
-
-def test_screens_share_the_table_states():
-    """The hand-over, pause and results screens set the table's state
-    themselves (their code stays out of pips.ui.table, in the heap all match
-    long); their private copies of its state numbers must be the table's."""
-    from pips.ui import handover, pause, results, table, table_choose
-
-    assert handover._CHOOSE == table._CHOOSE
-    assert (table_choose._NEXT_ACTOR, table_choose._CHOOSE, table_choose._ALT) == (
-        table._NEXT_ACTOR,
-        table._CHOOSE,
-        table._ALT,
-    )
-    assert (table_choose._BUTTON, table_choose._GO_ON, table_choose._TOGGLE) == (
-        table._BUTTON,
-        table._GO_ON,
-        table._TOGGLE,
-    )
-    assert (pause._NEXT_ACTOR, pause._CHOOSE, pause._ALT) == (
-        table._NEXT_ACTOR,
-        table._CHOOSE,
-        table._ALT,
-    )
-    assert results._DEAL == table._DEAL
-    from pips.ui import table_line
-
-    assert table_line._ALT == table._ALT
-    assert len({table._NEXT_ACTOR, table._SHOW, table._THINK, table._CHOOSE, table._ALT,
-                table._REVEAL, table._DEAL}) == 7
 
 
 @pytest.mark.parametrize("size", [(240, 135), (160, 128)])
@@ -346,12 +315,13 @@ def test_bytes_sent_per_move_are_a_fraction_of_a_frame(capsys):
         table = app.screen
         full = app.width * app.height
         per_move = []
-        for _ in range(3000):
-            moves = table.game.moves
+        for _ in range(3000):  # the moves of the match's hands until a dozen are seen
+            game = table.game
+            moves = game.moves
             d.step(0 if d.frames % 4 else K.A)
-            if screen(app) != "TableScreen":
+            if screen(app) == "MatchResultScreen" or len(per_move) >= 12:
                 break
-            if table.game.moves != moves:
+            if screen(app) == "TableScreen" and table.game is game and game.moves != moves:
                 per_move.append(app.surface.last_flush)
         assert len(per_move) >= 5
         per_move.sort()
@@ -440,8 +410,20 @@ def uno_table(levels, deal_front, first, seed=1):
 
 def press_stop(d, table, wanted):
     """Move the cursor to the stop `wanted` (a hand index or a button) and press A."""
-    target = table.stops.index(wanted)
-    while table.cursor != target:
+    choice = table.choice
+    target = choice.stops.index(wanted)
+    while choice.cursor != target:
+        d.tap(K.RIGHT)
+    d.tap(K.A)
+
+
+def press_button(d, table, text):
+    """Move the cursor to the button labelled `text` and press A (the buttons
+    are the last cursor stops, in the order they show)."""
+    labels, _ = button_labels(table)
+    choice = table.choice
+    target = len(choice.stops) - len(labels) + labels.index(text)
+    while choice.cursor != target:
         d.tap(K.RIGHT)
     d.tap(K.A)
 
@@ -449,8 +431,6 @@ def press_stop(d, table, wanted):
 def test_uno_toggle_calls_uno_with_the_card():
     """Going down to one card: the UNO! button is pressed before the card, as
     the rule page's table has it, and the card is played calling UNO."""
-    from pips.ui import table as T
-
     red = list(range(1, 8))  # R1..R7 to each player, R9 turned up
     app, d, table, game = uno_table(["human", "human"], red + red + [9], first=1)
     for k in range(1, 6):  # both lay R1..R5 in turn: P1 keeps R6 R7
@@ -461,14 +441,15 @@ def test_uno_toggle_calls_uno_with_the_card():
     d.wait(2)
     if app.screen is not table:  # pass-and-play: the hand-over first
         d.tap(K.A)
-    assert table.state == T._CHOOSE and table.acting == 0
-    assert table.call == "uno" and T._TOGGLE in table.buttons
+    choice = table.choice
+    assert choice is not None and choice.seat == 0 == game.turn
+    assert choice.call == "uno"
     labels, _ = button_labels(table)
     assert "UNO!" in labels
-    press_stop(d, table, T._BUTTON + table.buttons.index(T._TOGGLE))
-    assert table.calling
+    press_button(d, table, "UNO!")
+    assert choice.calling
     assert "[UNO!]" in button_labels(table)[0]
-    press_stop(d, table, table.hand.index(6))  # R6
+    press_stop(d, table, choice.hand.index(6))  # R6
     assert game.view(0).sizes[0] == 1
     assert "UNO!" in table.message  # "P1: R6 UNO!"
 
@@ -478,10 +459,9 @@ def test_uno_catch_prompt_and_bot_catch(monkeypatch):
     bot P3 catches before P2 takes the turn, and P1 draws the penalty. (The
     bots' reaction chance is made certain here: the chance itself is
     test_bots' matter, the screens' flow this one's.)"""
-    from pips.ui import table as T
-    from pips.games.uno import Uno
+    from pips.bots import uno as uno_policy
 
-    monkeypatch.setattr(Uno, "reaction", {"random": 100, "greedy": 100, "smart": 100})
+    monkeypatch.setattr(uno_policy, "REACTION", {"random": 100, "greedy": 100, "smart": 100})
 
     red = list(range(1, 8))
     yellow = list(range(14, 21))
@@ -497,23 +477,76 @@ def test_uno_catch_prompt_and_bot_catch(monkeypatch):
     table.start_hand()
     app.go(table)
     d.wait(2)
-    press_stop(d, table, table.hand.index(6))  # R6 without UNO!
+    press_stop(d, table, table.choice.hand.index(6))  # R6 without UNO!
     assert game.view(0).sizes[0] == 1
     for _ in range(60):
         d.step(0)
-        if table.state == T._CHOOSE:
+        if table.choice is not None:
             break
-    assert table.acting == 0 != table.game.turn  # out of turn: the late call
+    assert table.choice.seat == 0 != table.game.turn  # out of turn: the late call
     labels, _ = button_labels(table)
     assert labels == ["UNO!", "Go on"]
-    press_stop(d, table, T._BUTTON + table.buttons.index(T._GO_ON))
+    assert table.shown["message"] == "P1: out of turn?"
+    press_button(d, table, "Go on")
     for _ in range(5):
         d.step(0)
     assert table.message == "P3: Catch P1, P1 drew 4"
     assert game.view(0).sizes[0] == 5
 
 
+def test_out_of_turn_only_the_viewer_is_asked_and_a_bot_may_let_it_pass(monkeypatch):
+    """Who acts comes from pips.turns: after P1 (human) lays its second last
+    card without calling UNO, P1, the human holding the device, is asked
+    out of turn; P2, a human not holding it, is not (its catch passes); the
+    bot P3 is offered the catch once and lets it pass; then the turn goes on
+    to P2, through the hand-over screen."""
+    from pips.bots import uno as uno_policy
+    from pips.turns import Turns
+
+    monkeypatch.setattr(uno_policy, "REACTION", {"random": 0, "greedy": 0, "smart": 0})
+    red = list(range(1, 8))
+    yellow = list(range(14, 21))
+    app, d, table, game = uno_table(
+        ["human", "human", "random"], red + red + yellow + [9], first=2
+    )
+    assert isinstance(table.turns, Turns) and table.turns.game is game
+    for k in range(1, 6):  # P1 and P2 lay R1..R5, P3 draws
+        game.play_text(0, "R%d" % k)
+        game.play_text(1, "R%d" % k)
+        game.play_text(2, "draw")
+        if game.turn == 2:
+            game.play_text(2, "keep")
+    table.start_hand()
+    app.go(table)
+    offers = []
+    bot = table.bots[2]
+    real = bot.choose
+
+    def spy(view):
+        offers.append((view.seat, view.turn))
+        return real(view)
+
+    monkeypatch.setattr(bot, "choose", spy)
+    d.wait(2)
+    assert screen(app) == "HandOverScreen" and app.screen.seat == 0
+    d.tap(K.A)
+    press_stop(d, table, table.choice.hand.index(6))  # R6 without UNO!
+    for _ in range(30):
+        d.step(0)
+        if table.choice is not None:
+            break
+    assert table.choice.seat == 0 and game.turn == 1  # P1 asked out of turn
+    assert button_labels(table)[0] == ["UNO!", "Go on"]
+    press_button(d, table, "Go on")
+    assert screen(app) == "HandOverScreen" and app.screen.seat == 1
+    assert offers == [(2, 1)]  # the bot, once, out of turn; it let the catch pass
+    assert game.view(0).sizes[0] == 1  # nobody caught P1
+    d.tap(K.A)
+    assert table.choice.seat == 1 == game.turn and "Go on" not in button_labels(table)[0]
+
+
 def test_uno_plus4_challenge_reveals_the_hand_to_the_challenger():
+    from pips.ui import layer as L
     from pips.ui import table as T
 
     # P2 (after the dealer P1) gets W+4 and red cards, P1 blue ones, R9 turned up
@@ -526,13 +559,13 @@ def test_uno_plus4_challenge_reveals_the_hand_to_the_challenger():
     d.wait(2)
     if app.screen is not table:
         d.tap(K.A)
-    assert table.acting == 0
+    assert table.choice.seat == 0
     labels, _ = button_labels(table)
     assert labels == ["Accept", "Challenge"]
-    press_stop(d, table, T._BUTTON + 1)
+    press_button(d, table, "Challenge")
     assert table.state == T._REVEAL
     d.step(0)
-    shown = [it[5] for it in table.table_layer.items if it[4] & 15 == T.PIECE]
+    shown = [it[5] for it in table.table_layer.items if it[4] & 15 == L.PIECE]
     assert sorted(shown) == sorted(game.view(0).reveal) == [1, 2, 3, 4, 5, 6]
     d.tap(K.A)
     assert table.state != T._REVEAL

@@ -8,9 +8,25 @@ seats and target asked for, Start), then A pressed every third frame (the
 human P1 plays its first choice, the others are smart bots) until the match's
 results show; it prints what the tests check (bytes sent to the display, moves,
 frames). `session_args` works the menu key counts out from the game class.
+It runs the device build's .mpy files, which the port copies into the heap
+as a board does from its filesystem; SESSION_ROMFS runs them from a ROMFS
+image of the build (pips_sim.mpy.romfs_image, its path the last argument) in
+place, as a board runs code from flash. The image itself is read into the
+heap, one block of its own size: `smallest_session_heap` leaves it out. Both
+name as little as they can: every name is interned for good, in the heap
+measured.
+
+BUDGETS_K are the heaps every game's whole session must fit, in KiB, on the
+64-bit unix port: with the .mpy in RAM and with the code in ROMFS.
 """
 
+import os
+import shutil
+import tempfile
+
 from pips_sim import mpy
+
+BUDGETS_K = {"mpy": 128, "romfs": 112}
 
 SESSIONS = {
     # game: (players, target, seed), P1 human (keys below), the others smart bots
@@ -18,6 +34,21 @@ SESSIONS = {
     "block": (2, 50, 2),
 }
 
+
+# SESSION_ROMFS's start: the ROMFS image named by the last argument, mounted
+# and first on the path.
+_ROMFS = r"""
+import os
+import sys
+import vfs
+
+rom = sys.argv.pop()
+image = bytearray(os.stat(rom)[6])
+with open(rom, "rb") as f:
+    f.readinto(image)
+vfs.mount(vfs.VfsRom(image), "/rom")
+sys.path.insert(0, "/rom")
+"""
 
 SESSION = r"""
 import gc
@@ -27,10 +58,7 @@ import unix_sim as board
 import main
 from pips.ui import keys as K
 
-game_name = sys.argv[1]
-numbers = [int(a) for a in sys.argv[2:]]
-title_downs, seat_presses, downs_to_target, target_presses, downs_to_start = numbers[:5]
-max_hands, max_frames, seed = numbers[5:]
+args = [int(a) for a in sys.argv[2:]]  # the menu key counts, max_hands, max_frames, seed
 
 
 def press(mask, n=1):
@@ -39,63 +67,68 @@ def press(mask, n=1):
 
 
 # Through the menus as a player would: title -> the game's table setup -> Start.
-press(K.DOWN, title_downs)
+press(K.DOWN, args[0])
 press(K.A)
-press(K.A, seat_presses)
-press(K.DOWN, downs_to_target)
-press(K.A, target_presses)
-press(K.DOWN, downs_to_start)
+press(K.A, args[1])
+press(K.DOWN, args[2])
+press(K.A, args[3])
+press(K.DOWN, args[4])
 press(K.A)
 # Then A, again and again: plays the first choice, skips the bots' moves, goes on.
 board.then(lambda n: K.A if n % 3 == 0 else 0)
 
 display = board.display
-stats = {"frames": 0, "moves": 0, "hands": 0, "table_bytes": 0, "table_frames": 0,
-         "biggest_frame": 0, "full_frames": 0}
-state = {"table": None, "game": None, "moves_seen": 0, "bytes": display.bytes_sent}
-FULL = board.width * board.height * 2
+# frames, moves, hands, bytes sent at the table, frames at the table, the
+# biggest frame's bytes, full frames; then the table, its hand, the hand's
+# moves counted, the display's byte count at the last frame
+data = [0, 0, 0, 0, 0, 0, 0, None, None, 0, display.bytes_sent]
 
 
 def on_frame(app, count):
-    sent = display.bytes_sent - state["bytes"]
-    state["bytes"] = display.bytes_sent
-    stats["frames"] = count
-    if sent > stats["biggest_frame"]:
-        stats["biggest_frame"] = sent
-    if sent >= FULL:
-        stats["full_frames"] += 1
+    sent = display.bytes_sent - data[10]
+    data[10] = display.bytes_sent
+    data[0] = count
+    if sent > data[5]:
+        data[5] = sent
+    if sent >= board.width * board.height * 2:
+        data[6] += 1
     screen = app.screen
-    if state["table"] is None and getattr(screen, "match", None) is not None:
-        state["table"] = screen
+    if data[7] is None and getattr(screen, "match", None) is not None:
+        data[7] = screen
         print("table:", screen.game_class.name, screen.players, "levels", " ".join(screen.levels))
-    table = state["table"]
+    table = data[7]
     if table is None:
         return False
     game = table.game
-    if game is not state["game"]:
-        state["game"] = game
-        state["moves_seen"] = 0
+    if game is not data[8]:
+        data[8] = game
+        data[9] = 0
     if screen is table:
-        stats["table_bytes"] += sent
-        stats["table_frames"] += 1
-    if game.moves > state["moves_seen"]:
-        stats["moves"] += game.moves - state["moves_seen"]
-        state["moves_seen"] = game.moves
-    stats["hands"] = table.match.hands_played
+        data[3] += sent
+        data[4] += 1
+    if game.moves > data[9]:
+        data[1] += game.moves - data[9]
+        data[9] = game.moves
+    data[2] = table.match.hands_played
     if table.match.over and screen is not table:
         return True
-    return stats["hands"] >= max_hands or count >= max_frames
+    return data[2] >= args[5] or count >= args[6]
 
 
-app = main.run(board, app=main.make_app(board, seed), on_frame=on_frame)
+main.run(board, app=main.make_app(board, args[7]), on_frame=on_frame)
+match = data[7].match
+data[7] = data[8] = None
 gc.collect()
-table = state["table"]
-print("over:", table.match.over, "totals", table.match.totals)
-for key in sorted(stats):
-    print("%s: %d" % (key, stats[key]))
-print("bytes_sent: %d" % display.bytes_sent)
-print("free_after: %d" % gc.mem_free())
+print("over:", match.over, "totals", match.totals)
+print(
+    "biggest_frame: %d\nframes: %d\nfull_frames: %d\nhands: %d\nmoves: %d\ntable_bytes: %d\n"
+    "table_frames: %d\nbytes_sent: %d\nfree_after: %d"
+    % (data[5], data[0], data[6], data[2], data[1], data[3], data[4], display.bytes_sent,
+       gc.mem_free())
+)
 """
+
+SESSION_ROMFS = _ROMFS + SESSION  # argv: SESSION's, then the image's path
 
 
 def session_args(game_name, players, target, max_hands=99, max_frames=40000, seed=1):
@@ -124,12 +157,32 @@ def session_args(game_name, players, target, max_hands=99, max_frames=40000, see
     )
 
 
-def smallest_session_heap(game, tree, low_k=64, high_k=160):
+def romfs_file(tree, folder):
+    """Write the ROMFS image of the device build `tree` into `folder`; its path."""
+    path = os.path.join(folder, "pips.rom")
+    with open(path, "wb") as f:
+        f.write(mpy.romfs_image(tree))
+    return path
+
+
+def smallest_session_heap(game, tree, low_k=64, high_k=192, romfs=False):
     """The smallest heap (KiB) the SESSIONS[game] session plays its whole match
-    in, on the device build `tree` (pips_sim.mpy.build, -O3)."""
+    in, on the device build `tree` (pips_sim.mpy.build, -O3); romfs: with the
+    code in a ROMFS image of it, the image's own size left out."""
     players, target, seed = SESSIONS[game]
     args = session_args(game, players, target, seed=seed)
-    k, _ = mpy.smallest_heap(
-        SESSION, low_k, high_k, [tree], [args], 300, lambda out: "over: True" in out
-    )
-    return k
+    folder = tempfile.mkdtemp(prefix="pips-romfs-") if romfs else None
+    try:
+        image_k = 0
+        if romfs:
+            rom = romfs_file(tree, folder)
+            image_k = os.path.getsize(rom) // 1024
+            args = args + (rom,)
+        k, _ = mpy.smallest_heap(
+            SESSION_ROMFS if romfs else SESSION, low_k + image_k, high_k + image_k, [tree],
+            [args], 300, lambda out: "over: True" in out,
+        )
+    finally:
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+    return k - image_k

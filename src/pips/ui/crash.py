@@ -1,13 +1,12 @@
 """The screen an uncaught error leaves (firmware/main.py): a handheld may have
-no console attached. In a module of its own so that its code is in the heap
-only once something has gone wrong.
+no console attached. Imported once something has gone wrong.
 """
+
+from pips.ui import palette
 
 
 def show(board, error):
     """The error's type and message on the panel, wrapped to its width."""
-    from pips.ui import palette
-
     display = board.display
     display.fill(palette.BLACK)
     display.text("Pips stopped:", 4, 4, palette.WARNING)

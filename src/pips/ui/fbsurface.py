@@ -32,8 +32,7 @@ class FbSurface(Surface):
         self.width = width
         self.height = height
         # the primitives are the framebuf's own methods, bound once: no method
-        # of this class stands in between (each would stay in the heap all the
-        # time, a call more for every fill and pixel)
+        # of this class stands in between (a call more for every fill and pixel)
         self._fill = display.fill_rect
         self._pixel = display.pixel
         self._text = display.text

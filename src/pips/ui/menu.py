@@ -2,7 +2,7 @@
 
 from pips.ui import keys as K
 from pips.ui.palette import FELT, TEXT, HIGHLIGHT, DIM, BLACK
-from pips.ui.app import Screen
+from pips.ui.screen import Screen
 
 
 class MenuScreen(Screen):

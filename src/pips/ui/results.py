@@ -1,12 +1,9 @@
 """The screens after a hand and after the match: who won, the pieces left,
 points and totals; then the ranks."""
 
-from pips.compat import const
-from pips.ui import keys as K
-from pips.ui.palette import FELT, TEXT, HIGHLIGHT, DIM
-from pips.ui.app import Screen, seat_name, load
-
-_DEAL = const(6)  # pips.ui.table's state: deal the next hand on showing
+from pips.ui.palette import TEXT, HIGHLIGHT, DIM
+from pips.ui.pages import PagedScreen
+from pips.ui.screen import seat_name
 
 
 def piece_list(view, text, cols):
@@ -21,65 +18,12 @@ def piece_list(view, text, cols):
     return out
 
 
-class ListScreen(Screen):
-    """A title, a few heading lines and rows, a page at a time (LEFT/RIGHT)
-    when the seats do not fit, and a footer; A goes on."""
-
-    title = ""
-    footer = "A: go on"
-
-    def __init__(self, app, table):
-        Screen.__init__(self, app)
-        self.table = table
-        self.page = 0
-
-    def uses(self):
-        return ("pips.ui.results",) + self.table.uses()
-
-    def content(self):
-        """([(text, colour)] headings, [(text, colour)] rows)."""
-        return [], []
-
-    def enter(self):
-        self.heads, self.rows = self.content()
-        self.draw()
-
-    def draw(self):
-        s = self.s
-        s.fill(FELT)
-        y = self.header(self.title) + 3
-        line_h = s.char_h + 3
-        for text, ink in self.heads:
-            s.text(text, 4, y, ink)
-            y += line_h
-        foot = self.app.height - line_h
-        per_page = max(1, (foot - y) // line_h)
-        self.pages = (len(self.rows) + per_page - 1) // per_page
-        for text, ink in self.rows[self.page * per_page : (self.page + 1) * per_page]:
-            s.text(text, 4, y, ink)
-            y += line_h
-        more = "  < %d/%d >" % (self.page + 1, self.pages) if self.pages > 1 else ""
-        s.text(self.footer + more, 4, foot + 1, DIM)
-
-    def frame(self, presses, now):
-        if presses & K.NEXT and self.page + 1 < self.pages:
-            self.page += 1
-            self.draw()
-        elif presses & K.PREV and self.page > 0:
-            self.page -= 1
-            self.draw()
-        elif presses & K.A:
-            self.go_on()
-
-    def go_on(self):
-        pass
-
-
-class HandResultScreen(ListScreen):
+class HandResultScreen(PagedScreen):
     """The hand's winner, each seat's pieces left, points for the hand and total."""
 
     def __init__(self, app, table, over):
-        ListScreen.__init__(self, app, table)
+        PagedScreen.__init__(self, app)
+        self.table = table
         self.over = over
         self.title = "Hand %d over" % table.match.hands_played
         self.footer = "A: results" if over else "A: next hand"
@@ -104,26 +48,27 @@ class HandResultScreen(ListScreen):
             text = "%-4s%4d %4d %5d" % (seat_name(seat), left, points, match.totals[seat])
             rows.append((text, DIM if seat in match.resigned else TEXT))
             if left and seat not in match.resigned:  # the hand is shown at the end
-                # the piece module's text(): table.piece is None while a bot thinks
-                rows.append((piece_list(view, load(table.modules[1]).text, cols), DIM))
+                rows.append((piece_list(view, table.piece.text, cols), DIM))
         return heads, rows
 
-    def go_on(self):
+    def done(self):
         table = self.table
         if self.over:
-            self.app.go(MatchResultScreen(self.app, table))
+            self.app.open(MatchResultScreen, table)
             return
-        # the table deals as it shows again: by then this screen and its
-        # module have left the heap, and the new hand does not meet them there
-        table.state = _DEAL
+        table.next_hand()
         self.app.go(table)
 
 
-class MatchResultScreen(ListScreen):
+class MatchResultScreen(PagedScreen):
     """Ranks by total; equal totals share a rank, a resigned seat ranks last."""
 
     title = "Match over"
     footer = "A: menu"
+
+    def __init__(self, app, table):
+        PagedScreen.__init__(self, app)
+        self.table = table
 
     def content(self):
         match = self.table.match
@@ -137,5 +82,5 @@ class MatchResultScreen(ListScreen):
             rows.append((text, HIGHLIGHT if ranks[seat] == 1 else TEXT))
         return [], rows
 
-    def go_on(self):
+    def done(self):
         self.app.home()

@@ -6,12 +6,10 @@ subclass supplies the primitives `_fill(x, y, w, h, c)`, `_pixel(x, y, c)`,
 and `get_pixel(x, y)`, and the font metrics `char_w`, `char_h`; everything
 else is shared here, so the screens run the same on framebuf (MicroPython)
 and displayio (CircuitPython, the desktop simulator). The primitives have no
-stand-ins here: both subclasses define them, and on a device this class stays
-in the heap all the time.
+stand-ins here: both subclasses define them.
 
 The interface the screens use: width, height, char_w, char_h, fill_rect,
-fill, rect, hline, pixel, text, text_center, text_width, flush. (Nothing more:
-on a device this module stays in the heap all the time.)
+fill, rect, hline, pixel, text, text_center, text_width, flush.
 
 Every drawing call marks its rectangle dirty; `flush()` hands the few merged
 dirty rectangles to the display and forgets them, so a move that changes a tile

@@ -14,85 +14,49 @@ Everything comes from the View (pips.game): piece_kind, table_kind, sizes,
 hand_list(), move_piece(), move_text(), line_pairs()/ends or top/color/...
 A move whose piece is -1 is an action, shown as a button labelled by its text.
 Moves sharing a piece (a tile for L or R, a wild's colours, a card with or
-without " uno") are picked in a second step among buttons.
-
-Pass-and-play: `viewer` is the human seat whose hand is shown. When a
-different human must act, the hand-over screen hides everything until that
-player presses A.
+without " uno") are picked in a second step among buttons (pips.ui.table_choose).
 
 What is drawn for a kind of piece or of table comes from a module named by the
 View's presentation fields: piece_<piece_kind>.py (piece_tile, piece_card) and
-table_<table_kind>.py (table_line, table_pile), loaded with the match. A game
-with pieces and a table of known kinds drops in without a change here; a new
-kind is one more such module. The screens around the table (hand-over, pause,
-results, rules) are modules loaded when shown, and so are the rare parts of
-this one (the pause menu does the resigning, the hand-over screen hands the
-device over, pips.ui.table_reveal shows a revealed hand), its set-up
-(pips.ui.table_begin, once a match) and its human side (pips.ui.table_choose:
-what a human may play and the keys that pick it, loaded while a human
-chooses). While a human chooses, the game's bot code (`bot_module` on the
-game class, if it names one) is let go in turn: the heap holds one side's
-code at a time, never both. While a bot thinks, nothing but the message is
-drawn, so the piece and table modules go too (draw() loads them when a band
-changes), and so does a game's text module that nothing keeps (`text_module`
-on the game class: UNO's); it loads again for the next move's text.
+table_<table_kind>.py (table_line, table_pile). A game with pieces and a table
+of known kinds drops in without a change here; a new kind is one more such
+module.
 
-On a device every name here (a method, an attribute, a short string) is
-interned for good, in pools that grow by doubling: a name saved is a few
-bytes, but the one over a pool's edge costs kilobytes. So the bands' heights
-are worked out where they are drawn, and one-caller helpers stay inline.
+Who acts is pips.turns' answer, asked anew after every move: the seat to act,
+and before it the seats offered a move out of turn. A bot thinks in slices
+over several frames (the screen keeps moving) and may let a chance out of turn
+pass. Pass-and-play: `viewer` is the human seat whose hand is shown; when a
+different human must act, the hand-over screen hides everything until that
+player presses A. Only the viewer is asked about a move out of turn ("out of
+turn?", with "Go on" to let it pass); another human's chance passes.
+
+The other screens of a match (hand-over, pause, results) act on the table
+through its methods: hand_to(), resign(), next_hand().
 """
 
-import sys
-
+from pips.bots import bot_rng, table_bots
 from pips.compat import const
+from pips.match import Match
+from pips.turns import Turns
 from pips.ui import keys as K
+from pips.ui.layer import Layer, FILL, TEXT_AT, CENTER, PIECE
 from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, DIM, BLACK, WARNING
-from pips.ui.app import Screen, load, forget, seat_name
+from pips.ui.results import HandResultScreen
+from pips.ui.screen import Screen, seat_name
+from pips.ui.table_choose import Choice, label, GO_ON
 
 SHOW_MS = const(900)  # how long a bot's move stays before the next one
 _SLICE = const(4)  # smart-bot rollouts per frame: the screen keeps moving
-# cursor stops and buttons (pips.ui.table_choose makes them, with copies of these)
-_BUTTON = const(1000)  # cursor stops >= this are buttons
-_GO_ON = const(-1)  # the "go on" button when offered an out-of-turn move
-_TOGGLE = const(-2)  # the button that adds a call word to the next piece (UNO!)
-
-# what a human may play and the keys that pick it: loaded while a human chooses
-_CHOOSING = "pips.ui.table_choose"
 
 # states of the table
-_NEXT_ACTOR = const(0)
-_SHOW = const(1)
-_THINK = const(2)
-_CHOOSE = const(3)
-_ALT = const(4)
-_REVEAL = const(5)
-_DEAL = const(6)  # the results screen let the last hand go: enter() deals the next
+_NEXT_ACTOR = const(0)  # ask who acts next (pips.turns)
+_SHOW = const(1)  # a move stays on screen a moment
+_THINK = const(2)  # a bot thinks
+_CHOOSE = const(3)  # a human chooses (self.choice)
+_REVEAL = const(4)  # a hand revealed to the viewer, until A
 # keys of draw()'s own signatures in `shown` (the status cells' keys are seats)
 _DRAWN = const(-1)
 _NOTE = const(-2)
-
-# what an item of a Layer draws: the kind in the low 4 bits of `what`, and above
-# them (what >> 4) a text's ink or a piece's flags (a table_<kind> module
-# numbers its own kinds from 8)
-FILL = const(0)  # a: colour
-TEXT_AT = const(1)  # a: text, in the ink above the kind
-CENTER = const(2)  # text centred in the item's width
-PIECE = const(3)  # a piece (the piece module draws it): a code; flags 1 bright, 2 selected
-
-
-def label(text):
-    """Button text for an action: capitalised; the call `uno` reads UNO!, and
-    a trailing seat number (`catch 2`) names the seat as the status strip does."""
-    words = text.split(" ")
-    for i in range(len(words)):
-        if words[i] == "uno":
-            words[i] = "UNO!"
-    last = words[-1]
-    if len(words) > 1 and last.isdigit():
-        words[-1] = seat_name(int(last))
-    out = " ".join(words)
-    return out[:1].upper() + out[1:]
 
 
 class TableScreen(Screen):
@@ -101,69 +65,126 @@ class TableScreen(Screen):
         self.game_class = game_class
         self.players = players
         self.levels = levels
-        self.options = options
-        self.match = None  # made on the first entry (pips.ui.table_begin)
-        self.modules = ("pips.ui.table",)  # uses(); table_begin adds the drawing modules
+        seed = app.next_seed()
+        self.match = Match(game_class, players, options, seed)
+        # the bots of the table: one per level, all drawing from one generator
+        # seeded from the match's seed (pips.bots' rule)
+        self.bots = table_bots(
+            [None if level == "human" else level for level in levels], bot_rng(seed), game_class
+        )
+        self.humans = [s for s in range(players) if levels[s] == "human"]
+        self.viewer = self.humans[0] if len(self.humans) == 1 else -1
+        self.buf = bytearray(game_class.max_moves)  # legal moves, for a human's choice
+        self.message = ""
+        self.hand_first = 0  # the first piece shown of a hand too long for the screen
+        self.view_key = None
+        self.match.new_hand()
+        self.start_hand()
+        view = self.view_of(0)
+        # the drawing of the kinds of piece and table the View names (a fromlist
+        # makes __import__ answer the module itself, not the package)
+        self.piece = __import__("pips.ui.piece_" + view.piece_kind, None, None, ("*",))
+        self.band = __import__("pips.ui.table_" + view.table_kind, None, None, ("*",)).Band(self)
+        # the bands, top down: status, table, message, buttons, hand
+        s = self.s
+        line_h = s.char_h + 2  # the message band
+        self.cell_w = app.width // players
+        one_line = 9 * s.char_w + 4 <= self.cell_w  # "P1 12 999" fits
+        self.hand_y = app.height - (self.piece.H + 6)
+        self.button_y = self.hand_y - (s.char_h + 4)
+        self.msg_y = self.button_y - line_h
+        self.table_y = line_h if one_line else 2 * line_h  # the status band's height
+        self.table_h = self.msg_y - self.table_y
+        self.table_layer = Layer(s, FELT, self.paint)
+        self.hand_layer = Layer(s, FELT_DARK, self.paint)
 
     # -- the match -----------------------------------------------------------
     def next_hand(self):
-        """Deal the match's next hand. The last one goes first, views and all:
-        on a small heap two hands at once may not fit."""
-        self.game = None
-        self.view_key = None
+        """Deal the match's next hand (the last one goes first)."""
+        self.game = self.turns = self.view_key = None
         self.match.new_hand()
         self.start_hand()
 
     def start_hand(self):
+        """Play the match's hand (match.game) from where it stands."""
         self.game = self.match.game
+        self.turns = Turns(self.game)
         self.state = _NEXT_ACTOR
-        self.offered_at = -1  # game.moves when the viewer was last offered out-of-turn moves
-        self.bots_checked_at = -1
-        self.cursor = 0
-        self.alt_cursor = 0
+        self.choice = None  # what the human acting may pick (pips.ui.table_choose)
         self.think_seat = -1
         if self.viewer >= 0 and len(self.humans) > 1:
             self.viewer = -1  # a new deal: hand the device over again
 
     def view_of(self, seat):
-        """game.view(seat), made once per move: a View costs memory to build.
-        view_key is (game, moves, seat, the view made for them)."""
+        """game.view(seat), made once per move and seat."""
         game = self.game
         key = self.view_key
         if key is None or key[0] is not game or key[1] != game.moves or key[2] != seat:
             key = self.view_key = (game, game.moves, seat, game.view(seat))
         return key[3]
 
+    def alternative(self):
+        """The text of the move under the cursor while a piece's moves are
+        picked (the second step), else None: the table band marks its end."""
+        return self.choice.alternative() if self.choice is not None else None
+
+    def hand_to(self, seat):
+        """The device passes to the human at `seat`, whose turn it is."""
+        self.viewer = seat
+        self.message = ""
+        self.choose(seat)
+
+    def resign(self, seat=-1):
+        """A human resigns the match: `seat`, else the viewer (the human holding
+        the device), else the only human."""
+        if seat < 0:
+            seat = self.viewer
+        if seat < 0 and len(self.humans) == 1:
+            seat = self.humans[0]
+        match = self.match
+        if seat < 0 or seat in match.resigned:
+            return
+        game = self.game
+        if self.game_class.resign_in_hand and game.turn >= 0:
+            try:
+                game.play(seat, game.parse_move(seat, "resign"))
+            except ValueError:
+                pass
+        match.resign(seat)
+        self.message = "%s resigned" % seat_name(seat)
+        if self.viewer == seat or len(self.humans) > 1:
+            self.viewer = -1  # pass-and-play: no hand shows until the next hand-over
+        self.choice = None
+        self.state = _NEXT_ACTOR
+
+    # -- the screen ------------------------------------------------------------
     def enter(self):
-        if self.match is None:
-            # the match, the bots and the first hand: code that runs once
-            load("pips.ui.table_begin").begin(self)
-            forget("pips.ui.table_begin")
-        elif self.state == _DEAL:
-            self.next_hand()
         self.leave()
         self.s.fill(FELT)
         self.s.fill_rect(0, self.hand_y, self.app.width, self.app.height - self.hand_y, FELT_DARK)
         self.draw()
 
     def leave(self):
-        """Forget what is on screen (enter() draws it all again): while the
-        results or a menu show, the table holds no drawing state."""
-        if self.match is None:
-            return  # never shown
+        """Another screen shows (or the table is drawn anew): forget what is on
+        screen, and a piece's second step starts over."""
+        if self.choice is not None:
+            self.choice.back()
         # band -> signature of what is on screen; also draw()'s own two
         # signatures: _DRAWN (what the bands show), _NOTE (the message's)
         self.shown = {}
         self.message_w = -1  # width of the message on screen, -1: band not drawn
-        self.view_key = None
         self.table_layer.items = []  # the bands were cleared: draw every item
         self.hand_layer.items = []
 
     # -- who acts -----------------------------------------------------------------
     def frame(self, presses, now):
         state = self.state
-        if presses & K.MENU or (presses & K.B and state in (_CHOOSE, _SHOW, _THINK)):
-            self.app.open("pips.ui.pause", "PauseScreen", self)
+        choice = self.choice
+        pausable = state == _SHOW or state == _THINK or (state == _CHOOSE and choice.alts is None)
+        if presses & K.MENU or (presses & K.B and pausable):
+            from pips.ui.pause import PauseScreen
+
+            self.app.open(PauseScreen, self)
             return
         if state == _SHOW:
             if presses & K.A or K.ticks_diff(now, self.show_until) >= 0:
@@ -172,104 +193,65 @@ class TableScreen(Screen):
             if presses & (K.A | K.B):
                 self.state = _NEXT_ACTOR
         elif state == _THINK:
-            bot = self.bots[self.think_seat]
-            move = bot.step(_SLICE)
+            move = self.bots[self.think_seat].step(_SLICE)
             if move >= 0:
-                # decided: the bots' code leaves the heap while the move shows
-                # (its text loads pips.uno_text; the next bot's begin() loads it again)
-                self.bots_go()
                 self.play(self.think_seat, move)
-        elif state == _CHOOSE or state == _ALT:
-            load(_CHOOSING).keys(self, presses)
+        elif state == _CHOOSE:
+            move = choice.keys(presses)
+            if move >= 0:
+                self.play(choice.seat, move)
+            elif move == GO_ON:
+                self.choice = None
+                self.state = _NEXT_ACTOR
         if self.state == _NEXT_ACTOR:
-            self.next_actor(now)
+            self.next_actor()
             if self.app.screen is not self:
                 return
         self.draw()
 
-    def next_actor(self, now):
-        game = self.game
+    def next_actor(self):
+        """Ask pips.turns who acts now, until someone does: a bot out of turn
+        plays at once or lets its chance pass; a bot to act starts thinking; a
+        human is asked (after a hand-over when the device is in other hands)."""
         match = self.match
-        if game.turn < 0 or match.over:
-            # no one decides on the results screen: the bots' code and the human
-            # side's leave the heap (they load again in the next hand)
-            self.bots_go()
-            if _CHOOSING in sys.modules:
-                forget(_CHOOSING)
-            over = match.over or match.end_hand()
-            self.app.open("pips.ui.results", "HandResultScreen", self, over)
-            return
-        viewer = self.viewer
-        # the viewer may act out of turn (UNO's catch, a late UNO!) before the others
-        if (
-            viewer >= 0
-            and viewer != game.turn
-            and self.offered_at != game.moves
-            and viewer not in match.resigned
-        ):
-            self.offered_at = game.moves
-            # the game says first whether there is anything: the human side's
-            # code loads only then (pips.ui.table_choose); the cursor and the
-            # call toggle start over as they did when choices() always ran here
-            self.cursor = 0
-            self.calling = False
-            if game.legal(viewer, self.buf) and load(_CHOOSING).choices(self, viewer):
-                self.acting = viewer  # not game.turn: the draw() says "out of turn?"
-                self.state = _CHOOSE
+        while True:
+            seat = -1 if match.over else self.turns.next()
+            if seat < 0:
+                over = match.over or match.end_hand()
+                self.app.open(HandResultScreen, self, over)
                 return
-        if self.bots_checked_at != game.moves:
-            self.bots_checked_at = game.moves
-            for seat in range(self.players):
-                bot = self.bots[seat]
-                if bot is None or seat == game.turn or seat in match.resigned:
-                    continue
-                if game.legal(seat, self.buf):
+            bot = self.bots[seat]
+            if self.turns.out_of_turn(seat):
+                if bot is not None:
                     move = bot.choose(self.view_of(seat))
-                    if move >= 0:  # a bot may let the chance pass (its reaction)
+                    if move >= 0:
                         self.play(seat, move)
                         return
-        seat = game.turn
-        bot = self.bots[seat]
-        if bot is not None:
-            if _CHOOSING in sys.modules:
-                forget(_CHOOSING)  # while a bot thinks, the heap is its own
-                # and so is the human's last choice (choices() makes it again)
-                self.moves = self.texts = self.hand = self.stops = self.buttons = None
-            # and no move's text is made until it has decided (Uno.text_module),
-            # nor a piece or the table drawn (the bands' signatures stay as
-            # they are): the drawing modules go too, and draw() loads them again
-            for name in (getattr(self.game_class, "text_module", None),) + self.modules[1:]:
-                if name in sys.modules:
-                    forget(name)
-            self.piece = self.band = None
-            self.think_seat = seat
-            bot.begin(self.view_of(seat))
-            self.state = _THINK
-            return
-        if viewer != seat and len(self.humans) > 1:
-            self.app.open("pips.ui.handover", "HandOverScreen", self, seat)
-            return
-        self.viewer = seat
-        self.acting = seat
-        # no bot decides while a human chooses: the game's bot code (and what it
-        # keeps between decisions) leaves the heap, and loads again for the next
-        self.bots_go()
-        load(_CHOOSING).choices(self, seat)
-        self.state = _CHOOSE
+                elif seat == self.viewer and self.choose(seat):
+                    return
+                continue  # the chance passes
+            if bot is not None:
+                self.think_seat = seat
+                bot.begin(self.view_of(seat))
+                self.state = _THINK
+                return
+            if seat != self.viewer and len(self.humans) > 1:
+                from pips.ui.handover import HandOverScreen
 
-    def bots_go(self):
-        """No bot decides for now (one has just decided, a human chooses, or
-        the hand is over): the game's bots' code (`bot_module` on the game
-        class, if it names one) leaves the heap, and so does the smart bots'
-        rollout world (pips.bots keeps one between decisions). Both come back
-        when a bot next decides: a blank world, dealt afresh as every rollout
-        deals it, so no decision changes."""
-        name = getattr(self.game_class, "bot_module", None)
-        if name in sys.modules:
-            forget(name)
-        bots = sys.modules.get("pips.bots")
-        if bots is not None:
-            bots._SHARED.clear()
+                self.app.open(HandOverScreen, self, seat)
+                return
+            self.viewer = seat
+            self.choose(seat)
+            return
+
+    def choose(self, seat):
+        """The human at `seat` chooses a move; False when there is none to choose."""
+        choice = Choice(self.view_of(seat), self.buf)
+        if not choice.moves:
+            return False
+        self.choice = choice
+        self.state = _CHOOSE
+        return True
 
     def play(self, seat, move):
         game = self.game
@@ -288,29 +270,26 @@ class TableScreen(Screen):
                 else:
                     msg += ", %s drew %d" % (seat_name(s), drew)
         self.message = msg
+        self.choice = None
         self.state = _SHOW
         self.show_until = self.app.now + (SHOW_MS if self.bots[seat] is not None else 250)
-        if self.bots[seat] is None and _CHOOSING in sys.modules:
-            # a human has played: the human side and its last choice go until
-            # the next choice (choices() makes it again; the empty buttons band
-            # needs no code of it)
-            forget(_CHOOSING)
-            self.moves = self.texts = self.hand = self.stops = self.buttons = None
         if self.viewer >= 0 and getattr(self.view_of(self.viewer), "reveal", None):
             self.state = _REVEAL
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self):
         # One cheap look at what the bands show: most frames change nothing. While
-        # a bot thinks only the message's dots move: no View is made for them
-        # (the thinking bot holds one; two at once would raise the heap's peak).
+        # a bot thinks only the message's dots move.
+        choice = self.choice
+        cursor = choice.cursor if choice is not None else -1
+        alt = choice.alt_cursor if choice is not None else -1  # -1 but in the second step
         sig = (
             self.game.moves,
             self.state,
-            self.cursor,
-            self.alt_cursor,
+            cursor,
+            alt,
             self.viewer,
-            self.calling,
+            choice is not None and choice.calling,
             self.match.hands_played,
             len(self.match.resigned),
         )
@@ -320,24 +299,16 @@ class TableScreen(Screen):
             self.draw_status(view)
             # the table band
             sig = (self.game.moves, self.state == _REVEAL, self.viewer, self.match.hands_played)
-            if self.state == _ALT:
-                sig = sig + (self.alt_cursor,)
+            if alt >= 0:
+                sig = sig + (alt,)
             if self.changed("table", sig):
-                self.drawing()
                 if self.state == _REVEAL:
-                    # the pieces another seat was made to show (UNO: a challenged +4
-                    # player's hand), to this viewer alone: rare, so a module apart
-                    items = load("pips.ui.table_reveal").items(self, view)
-                    forget("pips.ui.table_reveal")
+                    items = self.reveal_items(view)
                 else:
-                    items = self.band.items(self, view)
+                    items = self.band.items(view)
                 self.table_layer.update(items)
             self.draw_buttons()
             self.draw_hand(view)
-            if self.state == _THINK:
-                # the thinking bot holds a view of its own: this one goes
-                # (the bands need none until the bot has moved)
-                self.view_key = None
         note = (self.app.frames // 8 % 3 if self.state == _THINK else 0, self.message)
         if not self.changed(_NOTE, note):
             return
@@ -346,12 +317,12 @@ class TableScreen(Screen):
         if self.state == _THINK:
             dots = "." * (1 + self.app.frames // 8 % 3)
             text = "%s thinking%s" % (seat_name(self.think_seat), dots)
-        elif self.state == _CHOOSE and self.acting != self.game.turn:  # offered out of turn
-            text = "%s: out of turn?" % seat_name(self.acting)
-        elif self.state == _CHOOSE and not self.message:
-            text = "%s: your move" % seat_name(self.acting)
-        elif self.state == _ALT:
+        elif choice is not None and alt >= 0:
             text = "pick one, hold A: back"
+        elif choice is not None and choice.seat != self.game.turn:  # offered out of turn
+            text = "%s: out of turn?" % seat_name(choice.seat)
+        elif choice is not None and not self.message:
+            text = "%s: your move" % seat_name(choice.seat)
         elif self.state == _REVEAL:
             text = "A: go on"
         if not self.changed("message", text):
@@ -389,8 +360,7 @@ class TableScreen(Screen):
         for seat in range(self.players):
             turn = seat == game.turn
             out = seat in self.match.resigned
-            # one small int, not a tuple or the texts: a signature kept per seat
-            # takes no heap (hand sizes stay below 256; totals may be negative)
+            # everything the cell shows, as one int (hand sizes stay below 256)
             sig = (totals[seat] * 256 + view.sizes[seat]) * 8 + turn * 4 + out * 2
             sig += seat == self.viewer
             if not self.changed(seat, sig):
@@ -418,22 +388,45 @@ class TableScreen(Screen):
                 s.text(score[:cols], x + 2, 1 + line_h, ink)
 
     def draw_buttons(self):
-        """The buttons band: drawn by the human side (pips.ui.table_choose),
-        which is loaded whenever there are buttons; without it the band is
-        empty, and cleared once."""
-        if _CHOOSING in sys.modules:
-            load(_CHOOSING).draw_buttons(self)
-        elif self.changed("buttons", ((), -1)):  # table_choose's signature of no buttons
-            self.s.fill_rect(0, self.button_y, self.app.width, self.s.char_h + 4, FELT)
+        """The buttons band: the labels in a row, the one under the cursor
+        highlighted, scrolled so that it shows; empty but while a human
+        chooses."""
+        if self.choice is not None:
+            labels, at = self.choice.labels()
+        else:
+            labels, at = (), -1
+        if not self.changed("buttons", (tuple(labels), at)):
+            return
+        s = self.s
+        width = self.app.width
+        y = self.button_y
+        h = s.char_h + 4
+        s.fill_rect(0, y, width, h, FELT)
+        widths = [s.text_width(t) + 6 for t in labels]
+        x = 2
+        # scroll so the selected button shows
+        if at >= 0:
+            right = 2 + sum(widths[: at + 1]) + 3 * at
+            if right > width - 2:
+                x -= right - (width - 2)
+        for i in range(len(labels)):
+            w = widths[i]
+            if x + w > 0 and x < width:
+                if i == at:
+                    s.fill_rect(x, y + 1, w, h - 2, HIGHLIGHT)
+                    s.text(labels[i], x + 3, y + 2, BLACK)
+                else:
+                    s.rect(x, y + 1, w, h - 2, TEXT)
+                    s.text(labels[i], x + 3, y + 2, TEXT)
+            x += w + 3
 
     def draw_hand(self, view):
-        # the state only while choosing: in the others the hand shows alike, so
-        # a bot's thinking starts without drawing it (nor loading the drawing)
-        state = self.state if self.state == _CHOOSE or self.state == _ALT else -1
-        sig = (self.game.moves, state, self.cursor, self.viewer, self.match.hands_played)
+        choice = self.choice
+        # the cursor only while choosing: in the other states the hand shows alike
+        cursor = (choice.cursor, choice.alt_cursor >= 0) if choice is not None else None
+        sig = (self.game.moves, cursor, self.viewer, self.match.hands_played)
         if not self.changed("hand", sig):
             return
-        self.drawing()
         s = self.s
         y0 = self.hand_y
         w = self.app.width
@@ -442,16 +435,11 @@ class TableScreen(Screen):
             items = [(0, y0 + hand_h // 2 - 4, w, s.char_h, CENTER | DIM << 4, "bots at play")]
             self.hand_layer.update(items)
             return
-        acting = self.state in (_CHOOSE, _ALT) and self.acting == self.viewer
-        hand = self.hand if acting else view.hand_list()
-        playable = self.playable if acting else b"\x02" * len(hand)  # 2: bright, not raised
+        acting = choice is not None and choice.seat == self.viewer
+        hand = choice.hand if acting else view.hand_list()
+        playable = choice.playable if acting else b"\x02" * len(hand)  # 2: bright, not raised
         # the piece under the cursor: a hand index, or -1 (a button, or no choice)
-        at = -1
-        if self.state == _CHOOSE and self.stops:
-            stop = self.stops[self.cursor]
-            at = stop if stop < _BUTTON else -1
-        elif self.state == _ALT:
-            at = self.stops[self.cursor]
+        at = choice.piece_at() if choice is not None else -1
         cur = at if acting else -1
         # which pieces show: all, centred, when they fit; else a window round
         # the cursor, from the first one shown last time, with arrows
@@ -490,12 +478,23 @@ class TableScreen(Screen):
                 items.append((x + 2, y0 + hand_h - 2, pw - 4, 1, FILL, HIGHLIGHT))
         self.hand_layer.update(items)
 
-    def drawing(self):
-        """The piece and the table modules (table.piece, table.band), loaded
-        again if a bot's thinking let them go (next_actor)."""
-        if self.piece is None:
-            self.piece = load(self.modules[1])
-            self.band = load(self.modules[2])
+    def reveal_items(self, view):
+        """The table band while another seat's pieces are revealed to the
+        viewer (UNO: a challenged +4 player's cards): a caption, then the
+        pieces overlapping by half."""
+        s = self.s
+        items = [(4, self.table_y + 2, 11 * s.char_w, s.char_h, TEXT_AT | TEXT << 4, "their hand:")]
+        w = self.piece.W
+        h = self.piece.H
+        step = w // 2 + 2
+        x = 4
+        y = self.table_y + s.char_h + 4
+        for code in view.reveal:
+            if x + w > self.app.width:
+                break
+            items.append((x, y, w, h, PIECE | 1 << 4, code))  # 1: bright
+            x += step
+        return items
 
     def paint(self, it, bg):
         """An item the layers do not draw themselves: a piece (the piece
@@ -504,56 +503,3 @@ class TableScreen(Screen):
             self.piece.piece(self.s, it[0], it[1], it[5], it[4] >> 4, bg)
         else:
             self.band.paint(self.s, it, bg)
-
-
-class Layer:
-    """A band of the screen drawn as a list of items (x, y, w, h, what, a): six
-    fields, not more (a tuple of six takes two of the heap's blocks on either
-    port, of seven or eight three), so `what` holds a text's ink or a piece's
-    flags above its kind.
-
-    `update(items)` compares with what is on screen: items gone are cleared to
-    the background, new ones drawn, and unchanged ones left alone unless
-    something cleared or drawn below them overlaps (painter's order: later
-    items lie on top). A move then redraws a tile or a card, not the band.
-    Fills and text are drawn here, other items by `paint(item, bg)`.
-    `items` is what is on screen: [] after the band was cleared."""
-
-    def __init__(self, surface, bg, paint):
-        self.s = surface
-        self.bg = bg
-        self.paint = paint
-        self.items = []
-
-    def update(self, items):
-        s = self.s
-        old = self.items
-        touched = []
-        for it in old:
-            if it not in items:
-                s.fill_rect(it[0], it[1], it[2], it[3], self.bg)
-                touched.append(it)
-        for it in items:
-            drawn = it not in old
-            if not drawn:  # unchanged: drawn again if something touched overlaps it
-                x0 = it[0]
-                y0 = it[1]
-                x1 = x0 + it[2]
-                y1 = y0 + it[3]
-                for r in touched:
-                    if r[0] < x1 and x0 < r[0] + r[2] and r[1] < y1 and y0 < r[1] + r[3]:
-                        drawn = True
-                        break
-            if drawn:
-                what = it[4]
-                kind = what & 15
-                if kind == FILL:
-                    s.fill_rect(it[0], it[1], it[2], it[3], it[5])
-                elif kind == TEXT_AT:
-                    s.text(it[5], it[0], it[1], what >> 4)
-                elif kind == CENTER:
-                    s.text_center(it[5], it[0], it[1], it[2], what >> 4)
-                else:
-                    self.paint(it, self.bg)
-                touched.append(it)
-        self.items = items

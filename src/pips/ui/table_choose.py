@@ -1,188 +1,176 @@
-"""The table's human side (pips.ui.table): what a human may play, and the keys
-that pick it, with the buttons' labels while they do.
+"""A human's choice at the table (pips.ui.table): what the seat may play, the
+cursor stops that pick it, and the buttons' labels.
 
-Loaded when a human is to choose and let go when a bot thinks or the hand
-ends (TableScreen.next_actor): while the bots decide, their code needs the
-heap, and while a human chooses the bots' code is gone (Uno.bot_module). The
-state numbers and cursor stops are private copies of the table's (a test
-checks that they agree).
+The cursor stops are the playable pieces of the hand, in hand order, then the
+buttons: actions (moves that use no piece: pass, draw, accept, catch...), the
+toggle that adds a call word to the next piece (UNO!), and "Go on" when the
+seat is offered a move out of turn. A piece with several moves (a tile for L
+or R, a wild's colours) is picked in a second step among buttons.
 """
-
-import sys
 
 from pips.compat import const
 from pips.ui import keys as K
-from pips.ui.palette import FELT, TEXT, HIGHLIGHT, BLACK
-from pips.ui.app import forget
-from pips.ui.table import label
+from pips.ui.screen import seat_name
 
-_BUTTON = const(1000)  # cursor stops >= this are buttons
-_GO_ON = const(-1)  # the "go on" button when offered an out-of-turn move
-_TOGGLE = const(-2)  # the button that adds a call word to the next piece (UNO!)
-_NEXT_ACTOR = const(0)
-_CHOOSE = const(3)
-_ALT = const(4)
+_BUTTON = const(1000)  # cursor stops >= this are buttons: _BUTTON + index in `buttons`
+# the buttons that are no action (an action's button is its index in `moves`)
+GO_ON = const(-1)  # "Go on": a chance out of turn passes; keys() answers it too
+_TOGGLE = const(-2)  # adds the call word to the next piece (UNO!)
+_UNDECIDED = const(-3)  # keys() while nothing is decided
 
 
-def choices(table, seat):
-    """Work out the seat's cursor stops; return how many moves it has."""
-    view = table.view_of(seat)
-    n = view.legal(table.buf)
-    table.moves = []
-    for i in range(n):
-        move = table.buf[i]
-        if view.move_text(move) != "resign":  # resigning is in the pause menu
-            table.moves.append(move)
-    texts = [view.move_text(m) for m in table.moves]
-    table.texts = texts
-    # the word some moves add to another move's text ("R7" and "R7 uno"), or
-    # None. Such variants are not listed: a toggle button adds the word
-    # instead, pressed before the piece, as a player calls before laying it
-    word = None
-    for t in texts:
-        i = t.rfind(" ")
-        if i > 0 and t[:i] in texts:
-            word = t[i + 1 :]
-            break
-    table.call = word
-    table.calling = False
-    table.variant = bytearray(len(texts))  # 1: the move is another's text + call word
-    if word is not None:
-        tail = " " + word
-        for k in range(len(texts)):
-            t = texts[k]
-            if t.endswith(tail) and t[: -len(tail)] in texts:
-                table.variant[k] = 1
-    hand = view.hand_list()
-    table.hand = hand
-    table.playable = bytearray(len(hand))
-    table.stops = []
-    buttons = []
-    if word is not None:
-        buttons.append(_TOGGLE)
-    for k in range(len(table.moves)):
-        if table.variant[k]:
-            continue
-        piece = view.move_piece(table.moves[k])
-        if piece < 0:
-            buttons.append(k)
-            continue
-        for i in range(len(hand)):
-            if hand[i] == piece and not table.playable[i]:
-                table.playable[i] = 1
-                table.stops.append(i)
-    table.stops.sort()
-    if seat != table.game.turn and table.moves:
-        buttons.append(_GO_ON)  # out of turn: the player may also let it be
-    table.buttons = buttons
-    for b in range(len(buttons)):
-        table.stops.append(_BUTTON + b)
-    table.cursor = 0
-    # the texts are made: a game's text module that nothing keeps hold of
-    # (Uno.text_module) leaves the heap until the move is played
-    name = getattr(table.game_class, "text_module", None)
-    if name in sys.modules:
-        forget(name)
-    return len(table.moves)
+def label(text):
+    """Button text for an action: capitalised; the call `uno` reads UNO!, and
+    a trailing seat number (`catch 2`) names the seat as the status strip does."""
+    words = text.split(" ")
+    for i in range(len(words)):
+        if words[i] == "uno":
+            words[i] = "UNO!"
+    last = words[-1]
+    if len(words) > 1 and last.isdigit():
+        words[-1] = seat_name(int(last))
+    out = " ".join(words)
+    return out[:1].upper() + out[1:]
 
 
-def keys(table, presses):
-    """The human's keys while choosing: a cursor stop (a piece or a button), or
-    in a second step one of the moves of the piece picked (B: back)."""
-    if table.state == _ALT:
-        n = len(table.alts)
+class Choice:
+    """The moves of `view`'s seat, made into cursor stops; `buf` is a
+    legal-move buffer to fill. `moves` is empty when there is nothing to
+    pick (resigning is in the pause menu, not here)."""
+
+    def __init__(self, view, buf):
+        self.seat = view.seat
+        n = view.legal(buf)
+        moves = []
+        for i in range(n):
+            if view.move_text(buf[i]) != "resign":
+                moves.append(buf[i])
+        self.moves = moves
+        texts = [view.move_text(m) for m in moves]
+        self.texts = texts
+        # the word some moves add to another move's text ("R7" and "R7 uno"), or
+        # None. Such variants are not listed: a toggle button adds the word
+        # instead, pressed before the piece, as a player calls before laying it
+        word = None
+        for t in texts:
+            i = t.rfind(" ")
+            if i > 0 and t[:i] in texts:
+                word = t[i + 1 :]
+                break
+        self.call = word
+        self.calling = False
+        self.variant = bytearray(len(texts))  # 1: the move is another's text + call word
+        if word is not None:
+            tail = " " + word
+            for k in range(len(texts)):
+                t = texts[k]
+                if t.endswith(tail) and t[: -len(tail)] in texts:
+                    self.variant[k] = 1
+        self.pieces = [view.move_piece(m) for m in moves]  # -1: an action
+        hand = view.hand_list()
+        self.hand = hand
+        self.playable = bytearray(len(hand))  # 1: the piece has a move
+        stops = []
+        buttons = []
+        if word is not None:
+            buttons.append(_TOGGLE)
+        for k in range(len(moves)):
+            if self.variant[k]:
+                continue
+            piece = self.pieces[k]
+            if piece < 0:
+                buttons.append(k)
+                continue
+            for i in range(len(hand)):
+                if hand[i] == piece and not self.playable[i]:
+                    self.playable[i] = 1
+                    stops.append(i)
+        stops.sort()
+        if view.turn != view.seat and moves:
+            buttons.append(GO_ON)  # out of turn: the player may also let it be
+        self.buttons = buttons
+        for b in range(len(buttons)):
+            stops.append(_BUTTON + b)
+        self.stops = stops
+        self.cursor = 0
+        self.alts = None  # in the second step: the moves (indexes) of the piece picked
+        self.alt_cursor = -1  # and the one under the cursor; -1 in the first step
+
+    def keys(self, presses):
+        """The keys while choosing: a cursor stop (a piece or a button), or in
+        a second step one of the moves of the piece picked (B: back). Returns
+        the move chosen, GO_ON when the seat lets its chance pass, or a
+        negative number while nothing is decided."""
+        if self.alts is not None:
+            n = len(self.alts)
+            if presses & K.PREV:
+                self.alt_cursor = (self.alt_cursor - 1) % n
+            if presses & K.NEXT:
+                self.alt_cursor = (self.alt_cursor + 1) % n
+            if presses & K.A:
+                return self.moves[self.alts[self.alt_cursor]]
+            if presses & K.B:
+                self.back()
+            return _UNDECIDED
+        stops = self.stops
+        if not stops:
+            return _UNDECIDED
         if presses & K.PREV:
-            table.alt_cursor = (table.alt_cursor - 1) % n
+            self.cursor = (self.cursor - 1) % len(stops)
         if presses & K.NEXT:
-            table.alt_cursor = (table.alt_cursor + 1) % n
-        if presses & K.A:
-            table.play(table.acting, table.moves[table.alts[table.alt_cursor]])
-        elif presses & K.B:
-            table.state = _CHOOSE
-        return
-    stops = table.stops
-    if not stops:
-        return
-    if presses & K.PREV:
-        table.cursor = (table.cursor - 1) % len(stops)
-    if presses & K.NEXT:
-        table.cursor = (table.cursor + 1) % len(stops)
-    if not presses & K.A:
-        return
-    stop = stops[table.cursor]
-    if stop >= _BUTTON:
-        k = table.buttons[stop - _BUTTON]
-        if k == _GO_ON:
-            table.state = _NEXT_ACTOR
-            return
-        if k == _TOGGLE:
-            table.calling = not table.calling
-            return
-        table.play(table.acting, table.moves[k])
-        return
-    piece = table.hand[stop]
-    view = table.view_of(table.acting)
-    alts = []
-    for k in range(len(table.moves)):
-        if view.move_piece(table.moves[k]) == piece:
-            alts.append(k)
-    if table.call is not None:
-        picked = [k for k in alts if table.variant[k] == (1 if table.calling else 0)]
-        if picked:
-            alts = picked
-    if len(alts) == 1:
-        table.play(table.acting, table.moves[alts[0]])
-        return
-    table.alts = alts
-    table.alt_cursor = 0
-    table.state = _ALT
+            self.cursor = (self.cursor + 1) % len(stops)
+        if not presses & K.A:
+            return _UNDECIDED
+        stop = stops[self.cursor]
+        if stop >= _BUTTON:
+            k = self.buttons[stop - _BUTTON]
+            if k == GO_ON:
+                return GO_ON
+            if k == _TOGGLE:
+                self.calling = not self.calling
+                return _UNDECIDED
+            return self.moves[k]
+        piece = self.hand[stop]
+        alts = [k for k in range(len(self.moves)) if self.pieces[k] == piece]
+        if self.call is not None:
+            picked = [k for k in alts if self.variant[k] == (1 if self.calling else 0)]
+            if picked:
+                alts = picked
+        if len(alts) == 1:
+            return self.moves[alts[0]]
+        self.alts = alts
+        self.alt_cursor = 0
+        return _UNDECIDED
 
+    def back(self):
+        """Out of the second step: the piece may be picked again."""
+        self.alts = None
+        self.alt_cursor = -1
 
-def button_labels(table):
-    """The buttons' labels and the one under the cursor (-1: none), while choosing."""
-    if table.state == _ALT:
-        return [label(table.texts[k]) for k in table.alts], table.alt_cursor
-    if table.state != _CHOOSE:
-        return [], -1
-    labels = []
-    for k in table.buttons:
-        if k == _GO_ON:
-            labels.append("Go on")
-        elif k == _TOGGLE:
-            labels.append(("[%s]" if table.calling else "%s") % label(table.call))
-        else:
-            labels.append(label(table.texts[k]))
-    stop = table.stops[table.cursor] if table.stops else 0
-    return labels, (stop - _BUTTON if stop >= _BUTTON else -1)
+    def piece_at(self):
+        """The hand index under the cursor, -1 on a button."""
+        if not self.stops:
+            return -1
+        stop = self.stops[self.cursor]
+        return stop if stop < _BUTTON else -1
 
+    def alternative(self):
+        """The text of the move under the cursor in the second step, else None."""
+        if self.alts is None:
+            return None
+        return self.texts[self.alts[self.alt_cursor]]
 
-def draw_buttons(table):
-    """The buttons band (TableScreen.draw_buttons): the labels in a row, the
-    one under the cursor highlighted, scrolled so that it shows; redrawn only
-    when the labels or the cursor change. Here, not in pips.ui.table: there
-    are buttons only while a human chooses."""
-    labels, at = button_labels(table)
-    if not table.changed("buttons", (tuple(labels), at)):
-        return
-    s = table.s
-    width = table.app.width
-    y = table.button_y
-    h = s.char_h + 4
-    s.fill_rect(0, y, width, h, FELT)
-    widths = [s.text_width(t) + 6 for t in labels]
-    x = 2
-    # scroll so the selected button shows
-    if at >= 0:
-        right = 2 + sum(widths[: at + 1]) + 3 * at
-        if right > width - 2:
-            x -= right - (width - 2)
-    for i in range(len(labels)):
-        w = widths[i]
-        if x + w > 0 and x < width:
-            if i == at:
-                s.fill_rect(x, y + 1, w, h - 2, HIGHLIGHT)
-                s.text(labels[i], x + 3, y + 2, BLACK)
+    def labels(self):
+        """The buttons' labels and the one under the cursor (-1: none)."""
+        if self.alts is not None:
+            return [label(self.texts[k]) for k in self.alts], self.alt_cursor
+        labels = []
+        for k in self.buttons:
+            if k == GO_ON:
+                labels.append("Go on")
+            elif k == _TOGGLE:
+                labels.append(("[%s]" if self.calling else "%s") % label(self.call))
             else:
-                s.rect(x, y + 1, w, h - 2, TEXT)
-                s.text(labels[i], x + 3, y + 2, TEXT)
-        x += w + 3
+                labels.append(label(self.texts[k]))
+        stop = self.stops[self.cursor] if self.stops else 0
+        return labels, (stop - _BUTTON if stop >= _BUTTON else -1)

@@ -6,100 +6,107 @@ of hidden tiles between. The opening tile stays put while the line fits, so a
 move redraws the one tile laid. While a tile's end is being chosen (a move text
 ending " L" or " R"), the tile at that end is framed.
 
-Every table module (table_<kind>.py) offers items(table, view), the band's
-items for pips.ui.table's Layer, and paint(s, item, bg) for its own kinds.
+Every table module (table_<kind>.py) offers Band(table): items(view), the
+band's items for a pips.ui.layer.Layer, and paint(s, item, bg) for its own
+kinds.
 """
 
 from pips.compat import const
 from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT
-from pips.ui import table as T
+from pips.ui.layer import CENTER, FILL, TEXT_AT
 from pips.ui import piece_tile as P
 
 TILE = const(8)  # a: the halves, left * 8 + right; flags (what >> 4): 1 standing, 2 framed
-_ALT = const(4)  # the table's state while a piece's moves are picked (a copy: tests check it)
 
 
-def items(table, view):
-    s = table.s
-    pairs = view.line_pairs()
-    w = table.app.width
-    mid_y = table.table_y + table.table_h // 2
-    text_y = mid_y - s.char_h // 2
-    if not pairs:
-        table.line_shown = (0, 0)
-        return [(0, text_y, w, s.char_h, T.CENTER | DIM << 4, "lay any tile")]
-    widths = [P.H if a == b else P.W for a, b in pairs]
-    total = sum(widths) + len(pairs) - 1
-    margin = s.char_w + 5  # room for the L and R labels
-    room = w - 2 * margin
-    gap_w = 4 * s.char_w  # "+12" between the ends of a long line
-    if total <= room:
-        left = len(pairs)
-        right = 0
-        # where the opening tile sits: fixed at the centre unless the line
-        # would run off an edge. Its index in the line: the tiles laid at the
-        # left end since, tracked from the line's growth, move by move, in
-        # table.line_track (hand, tiles, opening's index, first pair)
-        count = len(pairs)
-        last = getattr(table, "line_track", None)
-        hands = table.match.hands_played
-        if last is None or last[0] != hands or count < last[1]:
-            opening = 0
-        else:
-            opening = last[2]
-            if count > last[1] and pairs[0] != last[3]:
-                opening += count - last[1]  # tiles were added at the left end
-        table.line_track = (hands, count, opening, pairs[0])
-        opening = min(opening, count - 1)
-        x = w // 2 - (sum(widths[:opening]) + opening) - widths[opening] // 2
-        x = max(margin, min(x, w - margin - total))
-    else:
-        left = 0
-        right = 0
-        used = gap_w
-        while True:  # take tiles alternately from each end while they fit
-            i = left if left <= right else len(pairs) - 1 - right
-            if used + widths[i] + 1 > room:
-                break
-            used += widths[i] + 1
-            if left <= right:
-                left += 1
+class Band:
+    def __init__(self, table):
+        self.table = table
+        # where the opening tile is, followed move by move: (hand, tiles, the
+        # opening's index, the first pair), None before the first tile
+        self.track = None
+        self.shown = (0, 0)  # tiles drawn from each end (tests read it)
+
+    def items(self, view):
+        table = self.table
+        s = table.s
+        pairs = view.line_pairs()
+        w = table.app.width
+        mid_y = table.table_y + table.table_h // 2
+        text_y = mid_y - s.char_h // 2
+        if not pairs:
+            self.shown = (0, 0)
+            return [(0, text_y, w, s.char_h, CENTER | DIM << 4, "lay any tile")]
+        widths = [P.H if a == b else P.W for a, b in pairs]
+        total = sum(widths) + len(pairs) - 1
+        margin = s.char_w + 5  # room for the L and R labels
+        room = w - 2 * margin
+        gap_w = 4 * s.char_w  # "+12" between the ends of a long line
+        if total <= room:
+            left = len(pairs)
+            right = 0
+            # where the opening tile sits: fixed at the centre unless the line
+            # would run off an edge. Its index in the line: the tiles laid at the
+            # left end since, tracked from the line's growth, move by move
+            count = len(pairs)
+            last = self.track
+            hands = table.match.hands_played
+            if last is None or last[0] != hands or count < last[1]:
+                opening = 0
             else:
-                right += 1
-        total = used
-        x = (w - total) // 2
-    table.line_shown = (left, right)  # tiles drawn from each end (tests read it)
-    # while a tile's end is being chosen: 0 marks the left end, 1 the right
-    mark = -1
-    if table.state == _ALT:  # the text of the move under the cursor
-        text = table.texts[table.alts[table.alt_cursor]]
-        if text.endswith(" L"):
-            mark = 0
-        elif text.endswith(" R"):
-            mark = 1
-    out = [
-        (x - s.char_w - 3, text_y, s.char_w, s.char_h, T.TEXT_AT | DIM << 4, "L"),
-        (x + total + 3, text_y, s.char_w, s.char_h, T.TEXT_AT | DIM << 4, "R"),
-    ]
-    for i in range(left):
-        x = _tile(out, pairs[i], x, mid_y, mark == 0 and i == 0)
-    if right:
-        hidden = len(pairs) - left - right
-        out.append((x, text_y, gap_w, s.char_h, T.CENTER | HIGHLIGHT << 4, "+%d" % hidden))
-        out.append((x + 2, text_y + s.char_h + 2, gap_w - 4, 1, T.FILL, DIM))
-        x += gap_w
-        for i in range(len(pairs) - right, len(pairs)):
-            x = _tile(out, pairs[i], x, mid_y, mark == 1 and i == len(pairs) - 1)
-    elif mark == 1:  # mark the right end's tile: the last one drawn
-        last = out.pop()
-        out.append(last[:4] + (last[4] | 2 << 4, last[5]))
-    return out
+                opening = last[2]
+                if count > last[1] and pairs[0] != last[3]:
+                    opening += count - last[1]  # tiles were added at the left end
+            self.track = (hands, count, opening, pairs[0])
+            opening = min(opening, count - 1)
+            x = w // 2 - (sum(widths[:opening]) + opening) - widths[opening] // 2
+            x = max(margin, min(x, w - margin - total))
+        else:
+            left = 0
+            right = 0
+            used = gap_w
+            while True:  # take tiles alternately from each end while they fit
+                i = left if left <= right else len(pairs) - 1 - right
+                if used + widths[i] + 1 > room:
+                    break
+                used += widths[i] + 1
+                if left <= right:
+                    left += 1
+                else:
+                    right += 1
+            total = used
+            x = (w - total) // 2
+        self.shown = (left, right)
+        # while a tile's end is being chosen: 0 marks the left end, 1 the right
+        mark = -1
+        text = table.alternative()  # the text of the move under the cursor
+        if text is not None:
+            if text.endswith(" L"):
+                mark = 0
+            elif text.endswith(" R"):
+                mark = 1
+        out = [
+            (x - s.char_w - 3, text_y, s.char_w, s.char_h, TEXT_AT | DIM << 4, "L"),
+            (x + total + 3, text_y, s.char_w, s.char_h, TEXT_AT | DIM << 4, "R"),
+        ]
+        for i in range(left):
+            x = _tile(out, pairs[i], x, mid_y, mark == 0 and i == 0)
+        if right:
+            hidden = len(pairs) - left - right
+            out.append((x, text_y, gap_w, s.char_h, CENTER | HIGHLIGHT << 4, "+%d" % hidden))
+            out.append((x + 2, text_y + s.char_h + 2, gap_w - 4, 1, FILL, DIM))
+            x += gap_w
+            for i in range(len(pairs) - right, len(pairs)):
+                x = _tile(out, pairs[i], x, mid_y, mark == 1 and i == len(pairs) - 1)
+        elif mark == 1:  # mark the right end's tile: the last one drawn
+            last = out.pop()
+            out.append(last[:4] + (last[4] | 2 << 4, last[5]))
+        return out
 
-
-def paint(s, it, bg):
-    flags = it[4] >> 4
-    edge = HIGHLIGHT if flags & 2 else PIP
-    P.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, flags & 1, IVORY, edge)
+    def paint(self, s, it, bg):
+        flags = it[4] >> 4
+        edge = HIGHLIGHT if flags & 2 else PIP
+        P.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, flags & 1, IVORY, edge)
 
 
 def _tile(out, pair, x, mid_y, marked):

@@ -7,64 +7,69 @@ while none is named), `direction` (1 or -1), `stock` (cards left to draw) and
 play frames the top card and shows as a swatch with its letter, for
 colour-blind players.
 
-Every table module (table_<kind>.py) offers items(table, view), the band's
-items for pips.ui.table's Layer, and paint(s, item, bg) for its own kinds.
+Every table module (table_<kind>.py) offers Band(table): items(view), the
+band's items for a pips.ui.layer.Layer, and paint(s, item, bg) for its own
+kinds.
 """
 
 from pips.compat import const
 from pips.ui.palette import TEXT, BLACK, WARNING, WHITE, YELLOW
-from pips.ui import table as T
+from pips.ui.layer import FILL, TEXT_AT
 from pips.ui import piece_card as P
 
 _CARD = const(8)  # a: the card kind, face up
 _BACK = const(9)  # a card face down
 
 
-def items(table, view):
-    s = table.s
-    w = table.app.width
-    y = table.table_y + (table.table_h - P.H) // 2
-    cx = w // 2 - P.W - 4
-    out = []
-    top = getattr(view, "top", -1)
-    color = getattr(view, "color", 4)
-    has_color = color is not None and 0 <= color < 4
-    if top is not None and top >= 0:
-        if has_color:  # the active colour as a frame round the top card
+class Band:
+    def __init__(self, table):
+        self.table = table
+
+    def items(self, view):
+        table = self.table
+        s = table.s
+        w = table.app.width
+        y = table.table_y + (table.table_h - P.H) // 2
+        cx = w // 2 - P.W - 4
+        out = []
+        top = getattr(view, "top", -1)
+        color = getattr(view, "color", 4)
+        has_color = color is not None and 0 <= color < 4
+        if top is not None and top >= 0:
+            if has_color:  # the active colour as a frame round the top card
+                fill = P.COLORS[color]
+                out.append((cx - 3, y - 3, P.W + 6, P.H + 6, FILL, fill))
+            out.append((cx, y, P.W, P.H, _CARD, top))
+        sx = cx - 3 * s.char_w - 12
+        if has_color:  # and as a swatch with its letter
             fill = P.COLORS[color]
-            out.append((cx - 3, y - 3, P.W + 6, P.H + 6, T.FILL, fill))
-        out.append((cx, y, P.W, P.H, _CARD, top))
-    sx = cx - 3 * s.char_w - 12
-    if has_color:  # and as a swatch with its letter
-        fill = P.COLORS[color]
-        out.append((sx, y + 2, 2 * s.char_w + 6, s.char_h + 6, T.FILL, fill))
-        ink = BLACK if fill == YELLOW else WHITE
-        letter = "RYGB"[color]
-        out.append(
-            (sx + 3 + s.char_w // 2, y + 5, s.char_w, s.char_h, T.TEXT_AT | ink << 4, letter)
-        )
-    direction = getattr(view, "direction", 1)
-    arrow = ">>" if direction is None or direction > 0 else "<<"
-    out.append((sx, y + P.H - s.char_h, 2 * s.char_w, s.char_h, T.TEXT_AT | TEXT << 4, arrow))
-    px = w // 2 + 8
-    out.append((px, y, P.W, P.H, _BACK, 0))
-    stock = getattr(view, "stock", None)
-    if callable(stock):
-        stock = stock()
-    tx = px + P.W + 4
-    if stock is not None:
-        text = "%d" % stock
-        out.append((tx, y + 2, s.text_width(text), s.char_h, T.TEXT_AT | TEXT << 4, text))
-    pending = getattr(view, "pending", None)
-    if pending:
-        text = (pending if isinstance(pending, str) else "+%d" % pending) + "?"
-        ty = y + P.H - s.char_h
-        out.append((tx, ty, s.text_width(text), s.char_h, T.TEXT_AT | WARNING << 4, text))
-    return out
+            out.append((sx, y + 2, 2 * s.char_w + 6, s.char_h + 6, FILL, fill))
+            ink = BLACK if fill == YELLOW else WHITE
+            letter = "RYGB"[color]
+            out.append(
+                (sx + 3 + s.char_w // 2, y + 5, s.char_w, s.char_h, TEXT_AT | ink << 4, letter)
+            )
+        direction = getattr(view, "direction", 1)
+        arrow = ">>" if direction is None or direction > 0 else "<<"
+        out.append((sx, y + P.H - s.char_h, 2 * s.char_w, s.char_h, TEXT_AT | TEXT << 4, arrow))
+        px = w // 2 + 8
+        out.append((px, y, P.W, P.H, _BACK, 0))
+        stock = getattr(view, "stock", None)
+        if callable(stock):
+            stock = stock()
+        tx = px + P.W + 4
+        if stock is not None:
+            text = "%d" % stock
+            out.append((tx, y + 2, s.text_width(text), s.char_h, TEXT_AT | TEXT << 4, text))
+        pending = getattr(view, "pending", None)
+        if pending:
+            text = (pending if isinstance(pending, str) else "+%d" % pending) + "?"
+            ty = y + P.H - s.char_h
+            out.append((tx, ty, s.text_width(text), s.char_h, TEXT_AT | WARNING << 4, text))
+        return out
 
-
-def paint(s, it, bg):
-    if it[4] == _CARD:
-        P.piece(s, it[0], it[1], it[5], 1, bg)  # 1: face up, bright
-    else:
-        P.back(s, it[0], it[1], bg)
+    def paint(self, s, it, bg):
+        if it[4] == _CARD:
+            P.piece(s, it[0], it[1], it[5], 1, bg)  # 1: face up, bright
+        else:
+            P.back(s, it[0], it[1], bg)

@@ -1,23 +1,17 @@
-"""The title screen (the games, Quit) and the table set-up of the game chosen.
+"""The title screen (the games, Quit) and the table set-up of the game chosen."""
 
-Both go once a match starts: nothing comes back here but App.home(), which
-loads this module again.
-"""
-
-from pips.ui.palette import FELT, DIM, BLACK, WARNING
-from pips.ui.app import load, seat_name
-from pips.ui.menu import MenuScreen
 from pips import games
+from pips.ui import piece_card, piece_tile
+from pips.ui.menu import MenuScreen
+from pips.ui.palette import FELT, DIM, BLACK, WARNING
+from pips.ui.screen import seat_name
+from pips.ui.table import TableScreen
 
 LEVELS = ("human", "random", "greedy", "smart")
-_MODULES = ("pips.ui.title", "pips.ui.menu", "pips.games")
 
 
 class TitleScreen(MenuScreen):
     title = "PIPS  tiles & cards"
-
-    def uses(self):
-        return _MODULES + ("pips.ui.piece_tile", "pips.ui.piece_card")
 
     def items(self):
         return [games.title(name) for name in games.names()] + ["Quit"]
@@ -25,15 +19,12 @@ class TitleScreen(MenuScreen):
     def enter(self):
         MenuScreen.enter(self)
         # a little decoration on the right: a double standing and a wild card
-        # (the piece modules draw without the games' encodings loaded)
         s = self.s
-        tile = load("pips.ui.piece_tile")
-        card = load("pips.ui.piece_card")
-        x = self.app.width - card.W - tile.H - 16
+        x = self.app.width - piece_card.W - piece_tile.H - 16
         if x > 110:
             y = self.body_y + 2
-            tile.tile(s, x, y, 6, 6, True)
-            card.face(s, x + tile.H + 6, y, card.NO_COLOR, "W", FELT)  # a wild
+            piece_tile.tile(s, x, y, 6, 6, True)
+            piece_card.face(s, x + piece_tile.H + 6, y, piece_card.NO_COLOR, "W", FELT)  # a wild
 
     def list_width(self):
         # a wide screen keeps its right part for the decoration
@@ -74,9 +65,6 @@ class SetupScreen(MenuScreen):
             self.levels = ["human"] + ["smart"] * (game_class.max_players - 1)
             self.values = game_class.table()
 
-    def uses(self):
-        return _MODULES
-
     def rows_spec(self):
         out = [("Seats", None)]
         for seat in range(self.players):
@@ -116,12 +104,14 @@ class SetupScreen(MenuScreen):
             self.draw_items((i,))
             return
         elif what == "rules":
-            self.app.open("pips.ui.rules", "RulesScreen", g, self)
+            from pips.ui.rules import RulesScreen
+
+            self.app.open(RulesScreen, g, self)
             return
         else:
             self.remember()
             levels = self.levels[: self.players]
-            self.app.open("pips.ui.table", "TableScreen", g, self.players, levels, self.values)
+            self.app.open(TableScreen, g, self.players, levels, self.values)
             return
         self.draw_items()
 
