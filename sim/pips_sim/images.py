@@ -1,9 +1,9 @@
 """The README's screenshots, made again: `make images` (python -m pips_sim.images [out_dir]).
 
 Each picture in docs/img/ is the headless simulator's screen after a key file
-(`shot NAME` lines name the pictures): the same screens a test compares with
-these files, so a picture that no longer matches what the code draws fails
-the suite (tests/test_docs.py).
+(`shot NAME` lines name the pictures), and simulator.png the window itself:
+a test makes them again and compares them with these files, so a picture that
+no longer matches what the code draws fails the suite (tests/test_docs.py).
 """
 
 import os
@@ -36,6 +36,12 @@ def make(out_dir=IMG):
             finally:
                 sys.stdout = stdout
         made.extend(os.path.join(out_dir, name + ".png") for name in names)
+    # the window itself, keys beside the screen, on SDL's offscreen driver
+    window = os.path.join(out_dir, "simulator.png")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    keys = os.path.join(ROOT, "tests", "golden", "readme_uno.keys")
+    simulator.main(["--keys", keys, "--frames", "3", "--window-shot", window])
+    made.append(window)
     return made
 
 
