@@ -1,6 +1,7 @@
 """`pips run` and `pips play`: bot statistics and scripted terminal matches."""
 
 import io
+import os
 import json
 import re
 import subprocess
@@ -109,13 +110,16 @@ def test_run_plays_the_matches_self_play_records(game, bots):
 
 
 def played_lines(text):
-    """The moves a terminal match printed, as self-play records them ("seat text")."""
+    """The moves a terminal match printed, as self-play records them ("seat text"):
+    the terminal names seat s P(s+1), in a move's text too (`catch P3`)."""
     lines = []
     for line in text.splitlines():
-        said = re.match(r"seat (\d) \([\w ]+\)(?: (lays|plays) |: | (passes|draws)$)(.*)", line)
+        said = re.match(r"P(\d) \([\w ]+\)(?: (lays|plays) |: | (passes|draws)$)(.*)", line)
         if said:
-            seat, verb, word, rest = said.groups()
-            lines.append("%s %s" % (seat, {"passes": "pass", "draws": "draw"}.get(word, rest)))
+            player, verb, word, rest = said.groups()
+            rest = re.sub(r" P(\d)$", lambda m: " %d" % (int(m.group(1)) - 1), rest)
+            move = {"passes": "pass", "draws": "draw"}.get(word, rest)
+            lines.append("%d %s" % (int(player) - 1, move))
     return lines
 
 
@@ -144,11 +148,11 @@ def test_bots_only_terminal_match_is_the_self_play_match(game, levels, sets):
         r = record_match(get(game), players, seed, levels, options=options)
         assert played_lines(text) == [line for hand in r["hands"] for line in hand]
         shown = {}
-        for seat, total in re.findall(r"^  \d\. seat (\d) \(\w+\), (-?\d+) points", text, re.M):
-            shown[int(seat)] = int(total)
+        for player, total in re.findall(r"^  \d\. P(\d) \(\w+\), (-?\d+) points", text, re.M):
+            shown[int(player) - 1] = int(total)
         assert [shown[s] for s in range(players)] == r["totals"]
         assert len(re.findall(r"^Hand \d+: ", text, re.M)) == r["hands_played"]
-        out_of_turn += len(re.findall(r"\): (catch \d|uno)$", text, re.M))
+        out_of_turn += len(re.findall(r"\): (catch P\d|uno)$", text, re.M))
     assert out_of_turn or game == "block"
 
 
@@ -180,10 +184,10 @@ def test_play_a_whole_match_choosing_move_1():
     text = out.getvalue()
     assert code == 0
     assert "Match over. Ranks:" in text
-    totals = [int(t) for t in re.findall(r"seat \d \(\w+\), (\d+) points", text)]
+    totals = [int(t) for t in re.findall(r"P\d \(\w+\), (\d+) points", text)]
     assert len(totals) == 2 and max(totals) >= 50
-    assert re.search(r"seat 1 \(smart\) (lays \d-\d|passes)", text)
-    assert "seat 0 (you) lays" in text
+    assert re.search(r"P2 \(smart\) (lays \d-\d|passes)", text)
+    assert "P1 (you) lays" in text
     # the bot's tiles are never printed while a hand is on (only once it is over)
     during = "\n".join(
         line for line in text.splitlines() if not line.startswith("Left in hand")
@@ -215,7 +219,7 @@ def test_play_accepts_notation_and_refuses_nonsense():
     assert code == 0
     assert "Not understood" in text and "Choose 1 to" in text
     assert "Match over." in text
-    assert sum("seat 0 (you) lays" in line for line in text.splitlines()) >= 3
+    assert sum("P1 (you) lays" in line for line in text.splitlines()) >= 3
 
 
 def test_two_humans_get_a_hand_over_before_their_tiles_show():
@@ -230,16 +234,16 @@ def test_two_humans_get_a_hand_over_before_their_tiles_show():
     handovers = 0
     holder = None
     for line in text.splitlines():
-        pass_to = re.search(r"Pass the device to Player (\d) \(seat \d\), then press Enter", line)
+        pass_to = re.search(r"Pass the device to P(\d), then press Enter", line)
         if pass_to:
             handovers += 1
             holder = int(pass_to.group(1))
             line = line[pass_to.end() :]  # the prompt and the next print share a line
-        shown = re.search(r"Hand of Player (\d)", line)
+        shown = re.search(r"Hand of P(\d)", line)
         if shown:
             assert holder == int(shown.group(1)), "a hand was shown before its hand-over"
     assert handovers >= 4
-    assert text.index("Pass the device") < text.index("Hand of Player")
+    assert text.index("Pass the device") < text.index("Hand of P")
     # the first hand-over comes before any tile of either hand is printed
     first = text[: text.index("Pass the device")]
     assert not re.search(r"\d-\d", first)
@@ -248,9 +252,9 @@ def test_two_humans_get_a_hand_over_before_their_tiles_show():
 def test_resign_and_quit():
     code, text = run_cli(["play", "block", "--seed", "1"], "resign\n" * 3)
     assert code == 0
-    assert "seat 0 (you) resigns." in text
-    assert re.search(r"1\. seat 1 \(smart\)", text)
-    assert re.search(r"2\. seat 0 \(you\), \d+ points \(resigned\)", text)
+    assert "P1 (you) resigns." in text
+    assert re.search(r"1\. P2 \(smart\)", text)
+    assert re.search(r"2\. P1 \(you\), \d+ points \(resigned\)", text)
 
     code, text = run_cli(["play", "block", "--seed", "1"], "quit\n")
     assert code == 0 and "left unfinished" in text and "Ranks" not in text
@@ -269,7 +273,7 @@ def test_bots_only_show_no_hand():
     )
     assert code == 0 and "Match over." in text
     assert "Your hand" not in text and "Hand of" not in text
-    assert "seat 0 (greedy)" in text and "seat 1 (random)" in text
+    assert "P1 (greedy)" in text and "P2 (random)" in text
 
 
 def test_console_script_exit_codes():
@@ -415,7 +419,7 @@ def snap_session(answers, humans=1, first=0):
     from pips_sim.term_play import TermPlay
 
     out = io.StringIO()
-    replies = iter(answers)
+    replies = iter(list(answers) + [""])  # the match's end waits for Enter
     session = TermPlay(
         SnapFrom,
         3,
@@ -432,16 +436,16 @@ def snap_session(answers, humans=1, first=0):
 def test_a_human_is_offered_an_out_of_turn_move():
     # seat 0 plays one, seat 1 (bot) a three: seat 0 may snap while seat 2 is to act
     text = snap_session(["1", "snap"])
-    assert "seat 0 (you) may move out of turn:" in text
+    assert "P1 (you) may move out of turn:" in text
     assert "1) snap" in text
-    assert "seat 0 (you): snap" in text
-    assert "seat 0 (you) wins and scores 1." in text
+    assert "P1 (you): snap" in text
+    assert "P1 (you) wins and scores 1." in text
 
 
 def test_a_human_may_let_an_out_of_turn_move_go():
     text = snap_session(["1", ""] + ["1"] * 10)
     assert "may move out of turn" in text
-    assert "seat 0 (you): snap" not in text
+    assert "P1 (you): snap" not in text
     assert "tied, nobody scores" in text
 
 
@@ -455,9 +459,9 @@ def test_of_several_humans_only_the_one_holding_the_device_is_offered():
     # seat 1 plays one, the bot at seat 2 a three, seat 0 is to act: seat 1, who
     # holds the device, is offered the snap
     text = snap_session(["", "1", "snap"], humans=2, first=1)
-    assert "seat 1 (Player 2) may move out of turn:" in text
-    assert "seat 1 (Player 2): snap" in text
-    assert "seat 1 (Player 2) wins and scores 1." in text
+    assert "P2 may move out of turn:" in text
+    assert "P2: snap" in text
+    assert "P2 wins and scores 1." in text
 
 
 def test_bots_take_out_of_turn_moves_only_where_the_game_allows():
@@ -514,8 +518,8 @@ def test_play_uno_with_a_resignation():
         "resign\n",
     )
     assert code == 0
-    assert "seat 0 (you) resigns." in text
-    assert re.search(r"3\. seat 0 \(you\), 0 points \(resigned\)", text)
+    assert "P1 (you) resigns." in text
+    assert re.search(r"3\. P1 \(you\), 0 points \(resigned\)", text)
     assert "Match over." in text
     assert "Table: top " in text  # the pile, as the view presents it
     after = text[text.index("resigns.") :]
@@ -537,7 +541,208 @@ def test_play_uno_offers_the_late_uno_call():
         text = out.getvalue()
         assert code == 0 and "Match over." in text
         # move 1 is a card played without calling UNO: the late call is offered
-        if "seat 0 (you) may move out of turn:" in text:
+        if "P1 (you) may move out of turn:" in text:
             offered += 1
-            assert re.search(r"  1\) (uno|catch \d)\n", text)
+            assert re.search(r"  1\) (uno|catch P\d)\n", text)
     assert offered
+
+
+# -- the terminal game: commands, pauses, names (issue 14, item 6) -------------
+class Tty(io.StringIO):
+    """Standard output on a real terminal."""
+
+    def isatty(self):
+        return True
+
+
+def test_help_rules_and_moves_at_the_prompt():
+    from pips.games.block import Block
+
+    code, text = run_cli(
+        ["play", "block", "--seed", "1", "--bots", "random"], "help\nrules\nmoves\nquit\n"
+    )
+    assert code == 0
+    for word in ("help", "rules", "moves", "resign", "quit", "Enter"):
+        assert re.search(r"^  %s " % word, text, re.M), word
+    assert "Block rules:" in text
+    for line in Block.rules():
+        assert " ".join(text.split()).count(" ".join(line.split())) == 1  # wrapped, whole
+    assert text.count("Your moves:") == 2  # listed once, and again on `moves`
+
+
+def test_moves_are_listed_once_per_decision():
+    # seed 1, P1 first: P1 holds 6-4 6-3 4-4 6-1 5-2 6-0 4-2, no 6-6
+    code, text = run_cli(
+        ["play", "block", "--seed", "1", "--bots", "random", "--first", "0"],
+        "6-6\n9-9\n99\n0\n4-4\nquit\n",
+    )
+    assert code == 0
+    first = text[: text.index("P1 (you) lays 4-4")]
+    assert "Refused: 6-6 is not in P1's hand" in first  # the game's message, seats named
+    assert "Not understood" in first and first.count("Choose 1 to") == 2
+    assert first.count("Your moves:") == 1
+
+
+@pytest.mark.parametrize("typed", ["\u00b2", "\u0663", "9" * 5000, "1" + "0" * 40])
+def test_move_numbers_are_ascii_digits_only(typed):
+    """`printf '²\\n' | pips play block --seed 1 --bots random` and a 5,000-digit
+    number crashed read_move with ValueError."""
+    code, text = run_cli(["play", "block", "--seed", "1", "--bots", "random"], typed + "\nquit\n")
+    assert code == 0 and "left unfinished" in text
+    if typed.isascii():
+        assert "Choose 1 to 12." in text
+    else:
+        assert "Not understood: not a tile: %r" % typed in text
+
+
+def test_results_wait_for_enter():
+    out = io.StringIO()
+    pauses = []
+
+    def answer(text):
+        if text.endswith("Press Enter for hand %d " % (len(pauses) + 2)) or text.endswith(
+            "Press Enter to finish "
+        ):
+            pauses.append(text[text.rindex("Press") :])
+            return ""
+        return "1"
+
+    code = cli.main(
+        ["play", "block", "--set", "target=50", "--seed", "5", "--bots", "random"],
+        stdin=Responder(out, answer),
+        stdout=out,
+    )
+    text = out.getvalue()
+    assert code == 0
+    hands = len(re.findall(r"^Hand \d+: ", text, re.M))
+    assert hands >= 2
+    assert len(pauses) == hands  # one after each hand but the last, one at the end
+    assert pauses[-1] == "Press Enter to finish " and text.endswith("Press Enter to finish ")
+    # each hand's result comes before its pause, and the next hand after it
+    assert text.index("Hand 1: ") < text.index("Press Enter for hand 2") < text.index(
+        "-- Block, hand 2"
+    )
+    assert text.index("Match over.") < text.index("Press Enter to finish")
+
+
+def test_the_end_of_input_goes_on_at_a_pause():
+    code, text = run_cli(
+        ["play", "block", "--humans", "0", "--bots", "greedy,random", "--seed", "4"]
+    )
+    assert code == 0 and "Match over." in text and "Press Enter to finish" in text
+
+
+def test_seats_are_named_as_on_the_handheld():
+    from pips_sim.term_play import seats_named, shown_move, typed_move
+
+    out = io.StringIO()
+    code = cli.main(
+        ["play", "uno", "--players", "4", "--bots", "random", "--set", "mode=single",
+         "--seed", "2"],
+        stdin=Responder(out, lambda text: "1"),
+        stdout=out,
+    )
+    text = out.getvalue()
+    assert code == 0 and "Match over." in text
+    assert not re.search(r"\bseat \d", text)
+    assert "Seats: P1 (you) " in text and "P4 (random)" in text
+    assert shown_move("catch 2") == "catch P3" and shown_move("R7 uno") == "R7 uno"
+    assert typed_move("catch P3") == typed_move("catch 3") == "catch 2"
+    assert typed_move("CATCH p3") == "CATCH 2"
+    assert typed_move("3-5 R") == "3-5 R" and typed_move("W+4:G") == "W+4:G"
+    with pytest.raises(ValueError):
+        typed_move("catch 0")
+    with pytest.raises(ValueError):
+        typed_move("catch \u0663")
+    assert seats_named("it is seat 0's turn, not seat 1's") == "it is P1's turn, not P2's"
+
+
+def test_pass_and_play_clears_the_scrollback_on_a_terminal():
+    argv = ["play", "block", "--humans", "2", "--set", "target=50", "--seed", "2"]
+    out = Tty()
+    assert cli.main(argv, stdin=Responder(out, lambda text: "1"), stdout=out) == 0
+    text = out.getvalue()
+    handovers = text.count("Pass the device to P")
+    assert handovers >= 4 and text.count("\033[H\033[2J\033[3J") == handovers
+    out = io.StringIO()  # not a terminal: newlines only, no escape codes
+    assert cli.main(argv, stdin=Responder(out, lambda text: "1"), stdout=out) == 0
+    assert "\033" not in out.getvalue() and "Pass the device to P2" in out.getvalue()
+
+
+# -- clean failure (issue 14, item 7) --------------------------------------------
+class Interrupted:
+    """A stdin at which the player presses Ctrl-C."""
+
+    def readline(self):
+        raise KeyboardInterrupt
+
+    def __iter__(self):
+        raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("argv", [["play", "block", "--seed", "1"], ["referee", "block"]])
+def test_ctrl_c_is_one_line_and_exit_130(argv, capsys):
+    assert cli.main(argv, stdin=Interrupted(), stdout=io.StringIO()) == 130
+    assert capsys.readouterr().err == "\npips %s: interrupted\n" % argv[0]
+
+
+def test_ctrl_c_in_run(monkeypatch, capsys):
+    from pips_sim import runner
+
+    def stop(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "run", stop)
+    assert run_cli(["run", "block", "--games", "5"])[0] == 130
+    assert capsys.readouterr().err == "\npips run: interrupted\n"
+
+
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        (["play", "block", "--seed", "-5"], "--seed takes a whole number 0 or more, not -5"),
+        (["run", "block", "--games", "1", "--seed", "-5"], "--seed takes"),
+        (["referee", "block", "--seed", "-5"], "--seed takes"),
+        (["play", "block", "--rollouts", "0"], "--rollouts takes 1 to 100000"),
+        (["run", "block", "--games", "1", "--rollouts", "-2"], "--rollouts takes"),
+        (["run", "block", "--games", "1", "--rollouts", "100001"], "--rollouts takes"),
+    ],
+)
+def test_negative_seeds_and_bad_rollouts_are_usage_errors(argv, said, capsys):
+    code, out = run_cli(argv, "quit\n")
+    err = capsys.readouterr().err
+    assert code == 2 and out == ""
+    assert err.startswith("pips %s: error: " % argv[0]) and said in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_rollouts_at_the_bounds_are_accepted():
+    for rollouts in ("-1", "1"):
+        code, text = run_cli(
+            ["run", "block", "--games", "1", "--bots", "smart,random", "--rollouts", rollouts,
+             "--set", "target=50", "--json"]
+        )
+        assert code == 0 and json.loads(text)["rollouts"] == int(rollouts)
+
+
+@pytest.mark.parametrize("seed", ["\u00b2", "\u0663", "9" * 5000])
+def test_a_seed_is_ascii_digits(seed, capsys):
+    with pytest.raises(SystemExit) as stop:
+        run_cli(["play", "block", "--seed", seed])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --seed: not a whole number" in err and "Traceback" not in err
+
+
+def test_bad_utf8_on_the_terminal_game():
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:strict")
+    proc = subprocess.run(
+        [sys.executable, "-m", "pips_sim.cli", "play", "block", "--seed", "1", "--bots", "random"],
+        input=b"\xff\xfe\n\xc3(\nquit\n",
+        capture_output=True,
+        timeout=60,
+        env=env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == b""
+    assert proc.stdout.count("Not understood".encode()) == 2

@@ -262,3 +262,145 @@ def test_uno_referee_reports_moves_out_of_turn_by_the_turn_rule():
     called = out[-1]
     assert called["turn"] == 0 and called["out_of_turn"] == {}
     assert "catch 1" not in called["legal"]
+
+
+# -- resigning, quoting, clean failure (issue 14, item 7) ------------------------
+def test_block_resign_ends_the_hand_with_the_seat_resigned():
+    code, out, err = referee(["0 3-3", "1 RESIGN", "0 3-2 L", "1 resign"], *DOMINO)
+    assert code == 0, err
+    assert out[0]["resigned"] == [] and out[1]["resigned"] == []
+    resigned = out[2]
+    assert resigned["error"] is None
+    assert resigned["resigned"] == [1]
+    assert resigned["over"] is True and resigned["turn"] is None
+    assert resigned["legal"] == [] and resigned["out_of_turn"] == {}
+    assert resigned["winner"] == 0 and resigned["scores"] == [0, 0]  # nothing is scored
+    assert resigned["line"] == ["3-3"] and resigned["moves"] == 1
+    for later in out[3:]:  # the hand is over: every later line is refused
+        assert_refused(resigned, later)
+        assert "seat 1 resigned" in later["error"]
+
+
+def test_block_resign_at_a_larger_table_and_after_the_hand():
+    code, out, _ = referee(["2 resign"], "block", "--players", "3", "--seed", "4")
+    assert code == 0
+    assert out[1]["over"] is True and out[1]["resigned"] == [2]
+    assert out[1]["winner"] is None  # two seats left: no winner
+    script = ["0 0-0", "1 pass", "0 1-0 R", "1 1-1 R", "0 resign"]
+    code, out, _ = referee(script, *DEAD_END)
+    assert out[-2]["over"] is True and out[-2]["winner"] == 1
+    assert_refused(out[-2], out[-1])
+    assert out[-1]["error"] == "the hand is over"
+
+
+def test_uno_resign_through_the_referee_plays_on():
+    get("uno")
+    code, out, err = referee(["1 Resign"], "uno", "--players", "3", "--dealer", "0")
+    assert code == 0, err
+    assert out[1]["error"] is None and out[1]["resigned"] == [1]
+    assert out[1]["over"] is False and out[1]["turn"] in (0, 2)
+    assert out[1]["hands"][1] == []
+
+
+def test_errors_quote_the_input_as_typed():
+    code, out, _ = referee(["0 X-Y", "0 3-3 Q"], *DOMINO)
+    assert "'X-Y'" in out[1]["error"]
+    code, out, _ = referee(["9 3-3 Q", "0 3-3", "1 3-4 Q"], *DOMINO)
+    assert "'Q'" in out[3]["error"]
+    get("uno")
+    code, out, _ = referee(
+        ["0 qq7", "0 Color Q", "0 CATCH X"], "uno", "--players", "3", "--dealer", "2"
+    )
+    assert "'qq7'" in out[1]["error"]
+    assert "'Q'" in out[2]["error"]
+    assert "'X'" in out[3]["error"]
+
+
+def test_a_seat_is_ascii_digits():
+    code, out, _ = referee(["\u0663 3-3", "\u00b2 3-3", "9" * 5000 + " 3-3", "0 3-3"], *DOMINO)
+    assert code == 0
+    assert "not a seat: '\u0663'" in out[1]["error"]
+    assert "not a seat: '\u00b2'" in out[2]["error"]
+    assert out[3]["error"].startswith("no seat 999") and len(out[3]["error"]) < 100
+    assert out[4]["error"] is None
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"LC_ALL": "C.UTF-8"},  # PYTHONIOENCODING unset
+        {"LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8:strict"},  # a strict decoder
+    ],
+)
+def test_bad_utf8_on_stdin_gets_an_error_line(env):
+    import os
+
+    environ = {k: v for k, v in os.environ.items() if k != "PYTHONIOENCODING"}
+    environ.update(env)
+    proc = subprocess.run(
+        CLI + list(DOMINO),
+        input=b"0 \xff\xfe\n\xc3( 3-3\n0 3-3\n",
+        capture_output=True,
+        timeout=60,
+        env=environ,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == b""
+    out = [json.loads(line) for line in proc.stdout.decode("ascii").splitlines()]
+    assert len(out) == 4
+    assert out[1]["error"].startswith("not a tile") and out[2]["error"].startswith("not a seat")
+    assert out[3]["error"] is None and out[3]["line"] == ["3-3"]
+
+
+def test_ctrl_c_ends_the_referee_with_one_line():
+    import signal
+
+    proc = subprocess.Popen(
+        CLI + ["block"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert json.loads(proc.stdout.readline())["over"] is False  # waiting for a line
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130
+    assert err == "\npips referee: interrupted\n"
+
+
+@pytest.mark.parametrize("args", [["block", "--seed", "-5"], ["block", "--seed", "\u0663"]])
+def test_a_negative_or_foreign_seed_is_refused(args):
+    code, out, err = referee([], *args)
+    assert code == 2 and out == []
+    assert "--seed" in err and "Traceback" not in err
+
+
+def test_a_bad_stacked_deal_names_what_is_missing_or_doubled():
+    from pips import cards
+    from pips.game import check_deal
+
+    deal = stacked(DOMINO_SEAT0, DOMINO_SEAT1).replace("6-6", "3-2")
+    code, out, err = referee([], "block", "--deal", deal)
+    assert code == 2 and out == []
+    assert err.strip() == (
+        "pips referee: error: a stacked deal must hold every piece once: "
+        "3-2 appears twice, 6-6 is missing"
+    )
+    deck = bytearray(cards.deck())
+    w4 = deck[-1]
+    deck[0] = w4  # one R0 short, a fifth W+4
+    with pytest.raises(ValueError) as refused:
+        check_deal(deck, cards.deck(), cards.text)
+    assert str(refused.value) == (
+        "a stacked deal must hold every piece as often as the set has it: "
+        "W+4 appears 5 times, not 4 times, %s is missing" % cards.text(cards.deck()[0])
+    )
+    with pytest.raises(ValueError) as refused:  # without names: the codes
+        check_deal(bytes([0, 0, 2]), bytes([0, 1, 2]))
+    assert "piece 0 appears twice, piece 1 is missing" in str(refused.value)
+    check_deal(bytes([2, 0, 1]), bytes([0, 1, 2]))  # a permutation passes

@@ -5,7 +5,10 @@
     pips referee GAME [--players N] [--seed S] [--deal "..."] [--first SEAT] [--set K=V]
     pips sim ...           the simulator window (its own options)
 
-Every subcommand is generic over the games in `pips.games`.
+Every subcommand is generic over the games in `pips.games`. Bad values end
+with a one-line message on stderr and exit 2; Ctrl-C with a one-line message
+and exit 130; standard input is read as bytes, so bytes that are not text
+(bad UTF-8) are moves like any other unreadable text, never a crash.
 """
 
 import argparse
@@ -18,6 +21,66 @@ from pips import bots, games
 
 class UsageError(Exception):
     """A bad command-line value: reported on stderr with exit code 2."""
+
+
+# the smart bots' rollouts per decision: -1 (the level's own number) or this range
+ROLLOUTS = (1, 100000)
+
+
+class Lines:
+    """Standard input read as bytes and decoded with errors replaced: a byte
+    that is not text in the stream's encoding (bad UTF-8 under a strict UTF-8
+    locale) becomes U+FFFD in its line instead of stopping the command."""
+
+    def __init__(self, raw, encoding="utf-8"):
+        self.raw = raw
+        self.encoding = encoding
+
+    def readline(self):
+        return self.raw.readline().decode(self.encoding, "replace")
+
+    def __iter__(self):
+        while True:
+            line = self.readline()
+            if not line:
+                return
+            yield line
+
+
+def lenient(stream):
+    """`stream` (a text stream) read through Lines when it has bytes underneath."""
+    raw = getattr(stream, "buffer", None)
+    if raw is None:
+        return stream
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        "".encode(encoding)
+    except LookupError:
+        encoding = "utf-8"
+    return Lines(raw, encoding)
+
+
+def whole(text):
+    """argparse type: a whole number written in ASCII digits (int() also reads
+    other scripts' digits, and refuses 5,000 digits with its own error)."""
+    digits = text[1:] if text[:1] in ("-", "+") else text
+    if not digits or len(digits) > 18 or not all("0" <= c <= "9" for c in digits):
+        raise argparse.ArgumentTypeError("not a whole number: %r" % (text[:40],))
+    return int(text)
+
+
+def check_seed(seed):
+    if seed is not None and seed < 0:
+        raise UsageError("--seed takes a whole number 0 or more, not %d" % seed)
+
+
+def check_rollouts(rollouts):
+    low, high = ROLLOUTS
+    if rollouts != -1 and not low <= rollouts <= high:
+        raise UsageError(
+            "--rollouts takes %d to %d (or -1, the level's own number), not %d"
+            % (low, high, rollouts)
+        )
 
 
 def parse_sets(pairs):
@@ -68,6 +131,8 @@ def cmd_play(args, stdin, stdout):
     from pips_sim.term_play import TermPlay
 
     cls = game_class(args.game)
+    check_seed(args.seed)
+    check_rollouts(args.rollouts)
     levels = parse_levels(args.bots) if args.bots is not None else ["smart"]
     if args.humans < 0:
         raise UsageError("--humans must be 0 or more")
@@ -96,17 +161,15 @@ def cmd_play(args, stdin, stdout):
         out=stdout,
         first=args.first,
     )
-    try:
-        return session.run()
-    except KeyboardInterrupt:
-        stdout.write("\nInterrupted.\n")
-        return 130
+    return session.run()
 
 
 def cmd_run(args, stdin, stdout):
     from pips_sim import runner
 
     cls = game_class(args.game)
+    check_seed(args.seed)
+    check_rollouts(args.rollouts)
     levels = parse_levels(args.bots)
     players = args.players if args.players is not None else max(cls.min_players, len(levels))
     check_players(cls, players)
@@ -136,6 +199,7 @@ def cmd_referee(args, stdin, stdout):
     from pips_sim import referee
 
     cls = game_class(args.game)
+    check_seed(args.seed)
     players = args.players if args.players is not None else cls.min_players
     check_players(cls, players)
     try:
@@ -155,10 +219,10 @@ def parser():
     sub.required = True
     names = ", ".join(games.names())
 
-    def common(p, seed_help="seed of the deals (default 0)", seed=0):
+    def common(p, seed_help="seed of the deals, 0 or more (default 0)", seed=0):
         p.add_argument("game", help="the game: %s" % names)
-        p.add_argument("--players", type=int, help="seats at the table")
-        p.add_argument("--seed", type=int, default=seed, help=seed_help)
+        p.add_argument("--players", type=whole, help="seats at the table")
+        p.add_argument("--seed", type=whole, default=seed, help=seed_help)
         p.add_argument(
             "--set",
             action="append",
@@ -167,18 +231,28 @@ def parser():
         )
 
     p = sub.add_parser("play", help="play a match in the terminal against bots or friends")
-    common(p, "seed of the deals (default: from the clock, printed for a replay)", None)
-    p.add_argument("--humans", type=int, default=1, help="human seats, from seat 0 (default 1)")
+    common(p, "seed of the deals, 0 or more (default: from the clock, printed for a replay)", None)
+    p.add_argument("--humans", type=whole, default=1, help="human seats, from seat 0 (default 1)")
     p.add_argument("--bots", help="bot levels for the other seats in order: random, greedy, smart")
-    p.add_argument("--rollouts", type=int, default=-1, help="smart bot rollouts per decision")
-    p.add_argument("--first", type=int, default=-1, help="first hand's starter (default by lot)")
+    p.add_argument(
+        "--rollouts",
+        type=whole,
+        default=-1,
+        help="smart bot rollouts per decision, 1 to %d (default -1: the level's own)" % ROLLOUTS[1],
+    )
+    p.add_argument("--first", type=whole, default=-1, help="first hand's starter (default by lot)")
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("run", help="bot matches with statistics")
     common(p)
-    p.add_argument("--games", type=int, default=100, help="matches to play (default 100)")
+    p.add_argument("--games", type=whole, default=100, help="matches to play (default 100)")
     p.add_argument("--bots", default="smart,random", help="bot levels, one per seat in order")
-    p.add_argument("--rollouts", type=int, default=-1, help="smart bot rollouts per decision")
+    p.add_argument(
+        "--rollouts",
+        type=whole,
+        default=-1,
+        help="smart bot rollouts per decision, 1 to %d (default -1: the level's own)" % ROLLOUTS[1],
+    )
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
     p.set_defaults(run=cmd_run)
 
@@ -189,7 +263,7 @@ def parser():
         "--first",
         "--dealer",
         dest="first",
-        type=int,
+        type=whole,
         default=-1,
         help="the seat the game names first (Block's starter, UNO's dealer); default by lot",
     )
@@ -201,7 +275,7 @@ def parser():
 
 def main(argv=None, stdin=None, stdout=None):
     argv = list(sys.argv[1:] if argv is None else argv)
-    stdin = stdin if stdin is not None else sys.stdin
+    stdin = stdin if stdin is not None else lenient(sys.stdin)
     stdout = stdout if stdout is not None else sys.stdout
     if argv and argv[0] == "sim":
         try:
@@ -209,15 +283,29 @@ def main(argv=None, stdin=None, stdout=None):
         except ImportError as exc:
             sys.stderr.write("pips sim: error: the simulator cannot be loaded: %s\n" % exc)
             return 2
-        return simulator.main(argv[1:])
+        except KeyboardInterrupt:
+            return interrupted("sim")
+        try:
+            return simulator.main(argv[1:])
+        except KeyboardInterrupt:
+            return interrupted("sim")
     args = parser().parse_args(argv)
     try:
         return args.run(args, stdin, stdout)
     except UsageError as exc:
         sys.stderr.write("pips %s: error: %s\n" % (args.command, exc))
         return 2
+    except KeyboardInterrupt:
+        return interrupted(args.command)
     except BrokenPipeError:
         return 0
+
+
+def interrupted(command):
+    """Ctrl-C: one line on stderr (after the line a prompt left open), exit 130."""
+    sys.stderr.write("\npips %s: interrupted\n" % command)
+    sys.stderr.flush()
+    return 130
 
 
 if __name__ == "__main__":

@@ -11,9 +11,16 @@ send a line at any time, and the game refuses what is not legal. It reports
 who may act by the same rule: `turn` is the seat to act, and `out_of_turn`
 lists every other seat that has a legal move now (pips.turns.may_act_out_of_turn)
 with those moves.
+
+`SEAT resign` works for every game. A game that plays on without a resigned
+seat (`resign_in_hand`, UNO) takes it as a move. For the others (Block) the
+referee ends the hand, as pips.match.Match.resign ends the match: `resigned`
+lists the seat, `over` is true, nothing is scored, and `winner` is the one seat
+left (null when two or more are left); every later line is refused.
 """
 
 import json
+import re
 
 from pips.rng import Rng
 from pips.turns import may_act_out_of_turn
@@ -34,15 +41,23 @@ def moves_text(game, seat, buf):
     return [game.move_text(buf[i]) for i in range(n)]
 
 
-def snapshot(game, buf, error=None):
-    """The JSON-ready state of the hand as the referee reports it."""
+def snapshot(game, buf, error=None, resigned=()):
+    """The JSON-ready state of the hand as the referee reports it; `resigned`:
+    the seats whose resignation the referee ended the hand with."""
     out = {}
     out.update(game.info())
-    turn = game.turn if game.turn >= 0 else None
+    # a game that plays on without resigned seats (UNO) lists them itself
+    out.setdefault("resigned", list(resigned))
+    ended = bool(resigned)
+    turn = game.turn if game.turn >= 0 and not ended else None
     others = {}
     for seat in range(game.players):
-        if may_act_out_of_turn(game, seat, buf):
+        if not ended and may_act_out_of_turn(game, seat, buf):
             others[str(seat)] = moves_text(game, seat, buf)
+    winner = game.winner if game.winner >= 0 else None
+    if ended:
+        left = [s for s in range(game.players) if s not in resigned]
+        winner = left[0] if len(left) == 1 else None
     out.update(
         {
             "game": game.name,
@@ -51,8 +66,8 @@ def snapshot(game, buf, error=None):
             "legal": moves_text(game, turn, buf) if turn is not None else [],
             "out_of_turn": others,
             "moves": game.moves,
-            "over": game.turn < 0,
-            "winner": game.winner if game.winner >= 0 else None,
+            "over": game.turn < 0 or ended,
+            "winner": winner,
             "scores": list(game.scores),
             "error": error,
         }
@@ -60,25 +75,78 @@ def snapshot(game, buf, error=None):
     return out
 
 
-def apply_line(game, line):
-    """Play one `SEAT MOVE` line; return None, or the reason it was refused."""
+def seat_number(word):
+    """The seat a word names, or None when it is no number: ASCII digits only
+    (int() would also read other scripts' digits); a number too long for any
+    table is -1 (int() refuses 5,000 digits with an error of its own)."""
+    if not word or not all("0" <= c <= "9" for c in word):
+        return None
+    if len(word.lstrip("0")) > 3:
+        return -1
+    return int(word)
+
+
+def apply_line(game, line, resigned=None):
+    """Play one `SEAT MOVE` line; return None, or the reason it was refused.
+    `resigned`: a list the referee keeps; a resignation the game does not take
+    as a move (Block) is added to it, and ends the hand."""
     words = line.split(None, 1)
-    try:
-        seat = int(words[0])
-    except ValueError:
-        return "not a seat: %r (a line is SEAT MOVE, like '0 6-3')" % words[0]
+    seat = seat_number(words[0])
+    if seat is None:
+        return "not a seat: %s (a line is SEAT MOVE, like '0 6-3')" % quote(words[0])
     if not 0 <= seat < game.players:
-        return "no seat %d at a %d-player table" % (seat, game.players)
+        return "no seat %s at a %d-player table" % (shorten(words[0]), game.players)
     if len(words) < 2:
         return "seat %d: no move given" % seat
+    text = words[1]
+    if resigned:
+        return "the hand is over: seat %d resigned" % resigned[0]
+    if resigned is not None and text.strip().lower() == "resign":
+        if not getattr(type(game), "resign_in_hand", False):
+            if game.turn < 0:
+                return "the hand is over"
+            resigned.append(seat)
+            return None
     try:
-        move = game.parse_move(seat, words[1])
+        move = game.parse_move(seat, text)
         game.play(seat, move)
     except ValueError as exc:
-        return str(exc) or "refused"
+        return as_typed(str(exc), text) or "refused"
     except (IndexError, KeyError, TypeError) as exc:  # a game's parser missed a case
         return "refused: %s" % (exc,)
     return None
+
+
+def shorten(text, most=40):
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
+def quote(text):
+    """A piece of input quoted as typed (shortened when long)."""
+    return repr(shorten(text))
+
+
+_QUOTED = re.compile(r"'([^'\\]*)'")
+
+
+def as_typed(message, typed):
+    """The message with the input it quotes written as typed: the games read
+    moves in any case and quote the text they looked at, lowered or raised
+    (`not a tile: 'x-y'` for `X-Y`); the quote is put back to the typed case."""
+    folded = typed.lower()
+    if len(folded) != len(typed):
+        return message
+
+    def put_back(found):
+        quoted = found.group(1)
+        if not quoted or quoted in typed:
+            return found.group(0)
+        at = folded.find(quoted.lower())
+        if at < 0:
+            return found.group(0)
+        return repr(typed[at : at + len(quoted)])
+
+    return _QUOTED.sub(put_back, message)
 
 
 def _plain(value):
@@ -91,9 +159,10 @@ def _plain(value):
 def run(game, lines, out):
     """Referee the hand: read lines until they run out, writing one JSON line each."""
     buf = bytearray(game.max_moves)
+    resigned = []
 
     def emit(error):
-        out.write(json.dumps(snapshot(game, buf, error), default=_plain) + "\n")
+        out.write(json.dumps(snapshot(game, buf, error, resigned), default=_plain) + "\n")
         out.flush()
 
     emit(None)
@@ -101,5 +170,5 @@ def run(game, lines, out):
         line = raw.strip()
         if not line:
             continue
-        emit(apply_line(game, line))
+        emit(apply_line(game, line, resigned))
     return 0

@@ -1,10 +1,17 @@
 """Terminal play (`pips play`): humans and bots play a whole match in a text terminal.
 
 Input comes from any stream and output goes to any stream, so tests can script
-a whole match. Seats 0..humans-1 are humans, the rest bots. Only the hand of the
+a whole match. Seats 0..humans-1 are humans, the rest bots. Seats are named as
+on the handheld's screens: P1, P2... (seat 0 is P1), in every line printed, in
+the move texts (`catch P3`) and in the games' messages. Only the hand of the
 human holding the device (the viewer) is ever printed during a hand; with
-several humans a hand-over screen clears the terminal and waits for Enter
-before the next human's hand is shown.
+several humans a hand-over screen clears the terminal, its scrollback too, and
+waits for Enter before the next human's hand is shown.
+
+At a move prompt the moves are listed once; `help` lists the commands, `rules`
+prints the game's rules page, `moves` lists the moves again. A hand's result and
+the match's end wait for Enter on the same input (the end of input counts as
+Enter there, so a script never hangs on them).
 
 Who may act comes from pips.turns.Turns, as everywhere: after each move of the
 seat to act, the seats with a move out of turn are offered it once, in seat
@@ -14,17 +21,69 @@ table through another player's eyes). Resigned seats are never asked. The bots
 are pips.bots.table_bots seeded by pips.bots.bot_rng(seed), as in self-play.
 """
 
+import re
+import textwrap
+
 from pips import cards, tiles
 from pips.bots import bot_rng, table_bots
 from pips.match import Match
 from pips.selfplay import MOVE_LIMIT
 from pips.turns import Turns
+from pips_sim.referee import as_typed
 
 QUIT = "quit"
 RESIGN = "resign"
 PLAYED = "played"
+HELP = "help"
+RULES = "rules"
+MOVES = "moves"
 
 _CLEAR = "\n" * 60  # scrolls the previous player's hand off any terminal, ANSI or not
+# a real terminal: home, clear the screen, and clear the scrollback (where the
+# previous player's hand still is after the newlines)
+_CLEAR_ANSI = "\033[H\033[2J\033[3J"
+_SEAT = re.compile(r"\bseat ([0-9]+)")
+
+
+def seat_name(seat):
+    """P1, P2...: the handheld's name for a seat (seat 0 is P1)."""
+    return "P%d" % (seat + 1)
+
+
+def seats_named(text):
+    """A game's message with its seat numbers written as P names."""
+    return _SEAT.sub(lambda m: seat_name(int(m.group(1))), text)
+
+
+def shown_move(text):
+    """A move's text as printed: a trailing seat number (`catch 2`) is the
+    seat's P name (`catch P3`), as on the handheld's buttons."""
+    words = text.split(" ")
+    if len(words) > 1 and words[-1].isdigit():
+        words[-1] = seat_name(int(words[-1]))
+    return " ".join(words)
+
+
+def typed_move(text):
+    """What the human typed, in the game's notation: a trailing P name or
+    number names a seat as printed (`catch P3` and `catch 3` are seat 2)."""
+    words = text.split()
+    if len(words) < 2:
+        return text
+    last = words[-1]
+    number = last[1:] if last[:1] in ("p", "P") else last
+    if not number or not all(c.isdigit() for c in number):
+        return text
+    if not is_number(number) or len(number) > 3 or int(number) < 1:
+        raise ValueError("no player %s: the players are P1, P2..." % last[:10])
+    words[-1] = str(int(number) - 1)
+    return " ".join(words)
+
+
+def is_number(word):
+    """A move's number from the list: ASCII digits only (int() would read
+    other scripts' digits, and refuses 5,000 digits with an error)."""
+    return word != "" and all("0" <= c <= "9" for c in word)
 
 
 def piece_text(view, code):
@@ -83,7 +142,11 @@ class TermPlay:
 
     # -- text in and out ---------------------------------------------------
     def say(self, text=""):
-        self.out.write(text + "\n")
+        try:
+            self.out.write(text + "\n")
+        except UnicodeEncodeError:  # typed text the terminal's encoding cannot show
+            encoding = getattr(self.out, "encoding", None) or "ascii"
+            self.out.write(text.encode(encoding, "backslashreplace").decode(encoding) + "\n")
 
     def ask(self, prompt):
         """One line of input (stripped), or None at the end of input."""
@@ -95,12 +158,18 @@ class TermPlay:
             return None
         return line.strip()
 
+    def pause(self, prompt):
+        """Wait for Enter (any line; the end of input goes on too)."""
+        self.ask(prompt)
+
     def label(self, seat):
+        """`P1 (you)`, `P2 (smart)`; with several humans, a human is `P2`."""
         if seat < self.humans:
             if self.humans == 1:
-                return "seat %d (you)" % seat
-            return "seat %d (Player %d)" % (seat, seat + 1)
-        return "seat %d (%s)" % (seat, self.seat_levels[seat])
+                return "%s (you)" % seat_name(seat)
+            return seat_name(seat)
+        level = self.seat_levels.get(seat)
+        return "%s (%s)" % (seat_name(seat), level) if level else seat_name(seat)
 
     # -- what is shown -----------------------------------------------------
     def show_table(self, game):
@@ -139,7 +208,7 @@ class TermPlay:
             if self.humans == 1:
                 self.say("Your hand: %s" % (hand or "(empty)"))
             else:
-                self.say("Hand of Player %d: %s" % (self.viewer + 1, hand or "(empty)"))
+                self.say("Hand of %s: %s" % (seat_name(self.viewer), hand or "(empty)"))
             reveal = getattr(own, "reveal", None)
             if reveal:
                 self.say("Shown to you: %s" % self.pieces(own, reveal))
@@ -180,8 +249,9 @@ class TermPlay:
         self.say("Table: " + ", ".join(parts))
 
     def describe(self, game, seat, move, text):
-        """'seat 1 (smart) lays 3-5 R', 'seat 2 (greedy) passes', 'seat 0 (you): catch 1'."""
+        """'P2 (smart) lays 3-5 R', 'P3 (greedy) passes', 'P1 (you): catch P2'."""
         who = self.label(seat)
+        text = shown_move(text)
         if text == "pass":
             return "%s passes" % who
         if text == "draw":
@@ -198,36 +268,65 @@ class TermPlay:
         return "%s: %s" % (who, text)
 
     # -- turns ---------------------------------------------------------------
+    def needs_hand_over(self, seat):
+        return self.humans >= 2 and self.viewer != seat
+
     def hand_over(self, seat, game):
         """With several humans, clear the screen and wait until `seat`'s player is there."""
-        if self.humans < 2 or self.viewer == seat:
+        if not self.needs_hand_over(seat):
             return True
         self.out.write(_CLEAR)
         if hasattr(self.out, "isatty") and self.out.isatty():
-            self.out.write("\033[2J\033[H")  # and clears a real terminal outright
-        prompt = "Pass the device to Player %d (seat %d), then press Enter " % (seat + 1, seat)
+            self.out.write(_CLEAR_ANSI)  # and clears a real terminal outright
+        prompt = "Pass the device to %s, then press Enter " % seat_name(seat)
         if self.ask(prompt) is None:
             return False
         self.viewer = seat
         self.show_table(game)
         return True
 
-    def read_move(self, game, seat, optional):
-        """A move typed by the human at `seat`: a number from the list or notation.
-        Returns a move, -1 to skip (only when optional), QUIT or RESIGN."""
-        n = game.legal(seat, self.buf)
-        moves = list(self.buf[:n])
-        texts = [game.move_text(m) for m in moves]
+    def list_moves(self, seat, texts, optional):
         if optional:
             self.say("%s may move out of turn:" % self.label(seat))
         else:
             self.say("Your moves:")
         self.say("  " + "  ".join("%d) %s" % (i + 1, t) for i, t in enumerate(texts)))
+
+    def show_help(self, texts, optional):
+        example = texts[0] if texts else "pass"
+        lines = [
+            "  NUMBER   the move with that number in the list",
+            "  MOVE     a move typed as listed, like %s (any case)" % example,
+            "  Enter    "
+            + ("let the move go" if optional else "the move, when there is only one"),
+            "  moves    list the moves again",
+            "  rules    the rules of %s" % self.game_class.title,
+            "  resign   give up the match (you rank last)",
+            "  quit     leave the match unfinished",
+            "  help     this list",
+        ]
+        for line in lines:
+            self.say(line)
+
+    def show_rules(self):
+        self.say("%s rules:" % self.game_class.title)
+        for line in self.game_class.rules():
+            self.say(textwrap.fill(line, 78, initial_indent="- ", subsequent_indent="  "))
+
+    def read_move(self, game, seat, optional, listed=False):
+        """A move typed by the human at `seat`: a number from the list or notation.
+        Returns a move, -1 to skip (only when optional), QUIT or RESIGN. The
+        moves are listed unless `listed` (they were, at this decision)."""
+        n = game.legal(seat, self.buf)
+        moves = list(self.buf[:n])
+        texts = [shown_move(game.move_text(m)) for m in moves]
+        if not listed:
+            self.list_moves(seat, texts, optional)
         while True:
             if optional:
-                prompt = "%s: number or move, Enter to let it go: " % self.label(seat)
+                prompt = "%s: number or move, Enter to let it go (help): " % self.label(seat)
             else:
-                prompt = "%s: number or move (or resign, quit): " % self.label(seat)
+                prompt = "%s: number or move (help): " % self.label(seat)
             line = self.ask(prompt)
             if line is None:
                 return QUIT
@@ -242,23 +341,37 @@ class TermPlay:
                 return QUIT
             if word == RESIGN:
                 return RESIGN
-            if word.isdigit():
-                k = int(word)
+            if word == HELP or word == "?":
+                self.show_help(texts, optional)
+                continue
+            if word == RULES:
+                self.show_rules()
+                continue
+            if word == MOVES:
+                self.list_moves(seat, texts, optional)
+                continue
+            if is_number(word):
+                k = int(word) if len(word.lstrip("0")) <= 6 else 0
                 if 1 <= k <= n:
                     return moves[k - 1]
                 self.say("Choose 1 to %d." % n)
                 continue
             try:
-                move = game.parse_move(seat, line)
+                move = game.parse_move(seat, typed_move(line))
             except ValueError as exc:
-                self.say("Not understood: %s" % exc)
+                self.say("Not understood: %s" % seats_named(as_typed(str(exc), line)))
+                continue
+            except (IndexError, KeyError, TypeError) as exc:  # a game's parser missed a case
+                self.say("Not understood: %s" % (exc,))
                 continue
             return move  # play() refuses an illegal one with the game's reason
 
     def human_move(self, game, seat, optional=False):
         """Read and play one human move; returns PLAYED, QUIT, RESIGN, or None (skipped)."""
+        listed = False
         while True:
-            move = self.read_move(game, seat, optional)
+            move = self.read_move(game, seat, optional, listed)
+            listed = True  # a refused move leaves the same moves: not listed again
             if move in (QUIT, RESIGN):
                 return move
             if move < 0:
@@ -267,7 +380,7 @@ class TermPlay:
             try:
                 game.play(seat, move)
             except ValueError as exc:
-                self.say("Refused: %s" % exc)
+                self.say("Refused: %s" % seats_named(str(exc)))
                 continue
             self.say(self.describe(game, seat, move, text))
             return PLAYED
@@ -293,7 +406,7 @@ class TermPlay:
             game.play(seat, game.parse_move(seat, "resign"))
             return True
         except ValueError as exc:
-            self.say("(%s)" % exc)
+            self.say("(%s)" % seats_named(str(exc)))
             return False
 
     # -- the match ---------------------------------------------------------
@@ -318,8 +431,11 @@ class TermPlay:
                 elif seat == self.viewer:
                     result = self.human_move(game, seat, optional=True)
             else:
+                human = seat < self.humans and seat not in resigned
+                handing_over = human and self.needs_hand_over(seat)
                 if game.moves != shown:
-                    self.show_table(game)
+                    if not handing_over:  # the hand-over shows it to the next player
+                        self.show_table(game)
                     shown = game.moves
                 if seat in resigned:
                     if not (in_hand and self.resign_in_hand(game, seat)):
@@ -392,5 +508,8 @@ class TermPlay:
             if game.turn < 0:
                 match.end_hand()
                 self.show_hand_result(game)
+                if not match.over:
+                    self.pause("Press Enter for hand %d " % (self.hand_number + 1))
         self.show_ranks()
+        self.pause("Press Enter to finish ")
         return 0

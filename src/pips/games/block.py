@@ -74,7 +74,7 @@ class Block(Game):
                 self.hands, self.held = domino.deal_hands(rng, list(_ORDER), players, HAND)
         else:
             order = bytes(deal)
-            check_deal(order, _ORDER)
+            check_deal(order, _ORDER, tiles.text)
             if rng is not None:
                 rng = new_rng(rng)
             self.hands, self.held = domino.stacked_hands(order, players, HAND)

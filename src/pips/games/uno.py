@@ -631,7 +631,7 @@ def _deal(game, deal):
         fixed = False
     else:
         order = bytearray(deal)
-        check_deal(order, cards.deck())
+        check_deal(order, cards.deck(), cards.text)
         fixed = True
     # W+4 turned up goes to the bottom of the draw pile and the next card is turned
     bottom = 0
