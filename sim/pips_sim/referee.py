@@ -20,7 +20,6 @@ left (null when two or more are left); every later line is refused.
 """
 
 import json
-import re
 
 from pips.rng import Rng
 from pips.turns import may_act_out_of_turn
@@ -111,7 +110,7 @@ def apply_line(game, line, resigned=None):
         move = game.parse_move(seat, text)
         game.play(seat, move)
     except ValueError as exc:
-        return as_typed(str(exc), text) or "refused"
+        return str(exc) or "refused"
     except (IndexError, KeyError, TypeError) as exc:  # a game's parser missed a case
         return "refused: %s" % (exc,)
     return None
@@ -124,29 +123,6 @@ def shorten(text, most=40):
 def quote(text):
     """A piece of input quoted as typed (shortened when long)."""
     return repr(shorten(text))
-
-
-_QUOTED = re.compile(r"'([^'\\]*)'")
-
-
-def as_typed(message, typed):
-    """The message with the input it quotes written as typed: the games read
-    moves in any case and quote the text they looked at, lowered or raised
-    (`not a tile: 'x-y'` for `X-Y`); the quote is put back to the typed case."""
-    folded = typed.lower()
-    if len(folded) != len(typed):
-        return message
-
-    def put_back(found):
-        quoted = found.group(1)
-        if not quoted or quoted in typed:
-            return found.group(0)
-        at = folded.find(quoted.lower())
-        if at < 0:
-            return found.group(0)
-        return repr(typed[at : at + len(quoted)])
-
-    return _QUOTED.sub(put_back, message)
 
 
 def _plain(value):

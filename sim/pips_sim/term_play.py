@@ -29,7 +29,6 @@ from pips.bots import bot_rng, table_bots
 from pips.match import Match
 from pips.selfplay import MOVE_LIMIT
 from pips.turns import Turns
-from pips_sim.referee import as_typed
 
 QUIT = "quit"
 RESIGN = "resign"
@@ -359,7 +358,7 @@ class TermPlay:
             try:
                 move = game.parse_move(seat, typed_move(line))
             except ValueError as exc:
-                self.say("Not understood: %s" % seats_named(as_typed(str(exc), line)))
+                self.say("Not understood: %s" % seats_named(str(exc)))
                 continue
             except (IndexError, KeyError, TypeError) as exc:  # a game's parser missed a case
                 self.say("Not understood: %s" % (exc,))

@@ -73,23 +73,25 @@ def color_code(letter):
 
 def parse(s):
     """(kind, chosen colour or NO_COLOR) from `R7`, `W+4:R`...; ValueError if malformed."""
-    s = s.strip().upper()
+    typed = s.strip()
+    s = typed.upper()
     color = NO_COLOR
     if ":" in s:
         s, c = s.split(":", 1)
         color = color_code(c)
+        typed = typed[: len(s)]
     if s == "W":
         return WILD, color
     if s == "W+4":
         return WILD4, color
     if color != NO_COLOR:
-        raise ValueError("only a wild names a colour: %r" % s)
+        raise ValueError("only a wild names a colour: %r" % typed)
     if len(s) >= 2:
         c = COLORS.find(s[0])
         rank = s[1:]
         if c >= 0 and rank in RANKS:
             return c * 13 + RANKS.index(rank), NO_COLOR
-    raise ValueError("not a card: %r (write it like R7, GS, BV, Y+2, W:G, W+4:R)" % s)
+    raise ValueError("not a card: %r (write it like R7, GS, BV, Y+2, W:G, W+4:R)" % typed)
 
 
 def parse_list(s):

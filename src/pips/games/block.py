@@ -325,12 +325,12 @@ class Block(Game):
     def parse_move(self, seat, text):
         """`6-3` opens, `3-5 R` / `5-3 L` lay at an end (the end may be left
         out when only one fits), `pass`."""
-        words = text.strip().lower().split()
+        words = text.split()
         if not words:
             raise ValueError("empty move")
-        if words[0] == "pass" and len(words) == 1:
+        if words[0].lower() == "pass" and len(words) == 1:
             return PASS
-        if words[0] == "draw" and len(words) == 1:
+        if words[0].lower() == "draw" and len(words) == 1:
             raise ValueError("there is no drawing in %s" % self.title)
         return domino.parse_lay(self.left, self.right, words, text)
 

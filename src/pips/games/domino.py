@@ -152,7 +152,7 @@ def parse_lay(left, right, words, text, fits=None):
             raise ValueError("the first tile opens both ends: write it alone, like 6-3")
         return t * 2 + (0 if first_half == HI[t] else 1)
     if len(words) == 2:
-        side = "lr".find(words[1])
+        side = "lr".find(words[1].lower())
         if side < 0 or len(words[1]) != 1:
             raise ValueError("an end is L or R, not %r" % words[1])
         return t * 2 + side

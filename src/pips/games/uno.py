@@ -729,9 +729,10 @@ _WORDS = {"draw": DRAW, "keep": KEEP, "accept": ACCEPT, "challenge": CHALLENGE, 
 
 def _parse_move(self, seat, text):
     """Uno.parse_move: `R7`, `W:G`, `R7 uno`, `draw`, `catch 2`, `color G`... (any case)."""
-    words = text.strip().lower().split()
-    if not words:
+    typed = text.split()
+    if not typed:
         raise ValueError("empty move")
+    words = [word.lower() for word in typed]
     w = words[0]
     if w in _WORDS:
         if len(words) > 1:
@@ -740,18 +741,18 @@ def _parse_move(self, seat, text):
     if w == "color" or w == "colour":
         if len(words) != 2:
             raise ValueError("name one colour: color R, Y, G or B")
-        return COLOR_MOVE + cards.color_code(words[1])
+        return COLOR_MOVE + cards.color_code(typed[1])
     if w == "catch":
         if len(words) != 2:
             raise ValueError("catch a seat: catch 2")
-        try:
-            t = int(words[1])
-        except ValueError:
-            raise ValueError("not a seat: %r" % words[1])
+        digits = words[1]
+        t = int(digits) if 0 < len(digits) < 3 and all("0" <= c <= "9" for c in digits) else -1
+        if t < 0:
+            raise ValueError("not a seat: %r" % typed[1])
         if not 0 <= t < self.players:
             raise ValueError("no seat %d at a %d-player table" % (t, self.players))
         return CATCH + t
-    kind, color = cards.parse(w)
+    kind, color = cards.parse(typed[0])
     if len(words) > 2 or (len(words) == 2 and words[1] != "uno"):
         raise ValueError("a card move is a card, then uno or nothing: %r" % text)
     if kind >= 52:
