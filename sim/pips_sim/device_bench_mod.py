@@ -18,6 +18,17 @@ import gc
 from time import ticks_diff, ticks_us
 
 
+def _align():
+    """Restart the SysTick period (write SYST_CVR): the guest's ms ticks then fall
+    at the same instruction on every run. Before a script starts, the REPL has
+    waited for the host's bytes for however long they took, which moves the
+    tick's phase; a session compares ms readings (main.py's spare time, the
+    screens' timers), and a changed phase could change a garbage collection."""
+    import machine
+
+    machine.mem32[0xE000E018] = 0
+
+
 def memory():
     """The heap's size and what is free now."""
     gc.collect()
@@ -32,6 +43,7 @@ def random_games(name, players, games, seed=1):
     cls = registry.get(name)
     selfplay.random_games(cls, players, 1, seed + 99)  # warm: imports, interned names
     gc.collect()
+    _align()
     t0 = ticks_us()
     done, moves = selfplay.random_games(cls, players, games, seed)
     dt = ticks_diff(ticks_us(), t0)
@@ -48,6 +60,7 @@ def decisions(name, players, level, count, seed=1, rollouts=-1, threshold=0):
     from pips.rng import Rng
 
     cls = registry.get(name)
+    _align()
     if threshold > 0:
         gc.threshold(threshold)
     out_of_turn = getattr(cls, "out_of_turn", False)
@@ -123,6 +136,7 @@ def session(args, timed=True):
     board.then(lambda n: K.A if n % 3 == 0 else 0)
 
     bus = board.bus
+    _align()
     app = main.make_app(board, seed)
     last = [0, 0]  # the last frame's time and bytes
     if timed:
