@@ -253,7 +253,7 @@ def build(mp, heap=HEAP_BYTES, out=print):
     if not os.path.exists(cross):
         out("building mpy-cross (once) ...")
         with open(log, "a") as f:
-            subprocess.run(["make", "-C", os.path.dirname(cross[: -len("/mpy-cross")]) + "/mpy-cross",
+            subprocess.run(["make", "-C", os.path.join(mp, "mpy-cross"),
                             "-j%d" % (os.cpu_count() or 2)], stdout=f, stderr=subprocess.STDOUT, check=True)  # fmt: skip
     build_dir = os.path.join(BUILD, "qemu")
     # Only main.c uses MICROPY_HEAP_SIZE: a new size recompiles it and relinks.
@@ -314,13 +314,14 @@ def lines(text, tag):
     return [line.split()[1:] for line in text.splitlines() if line.split()[:1] == [tag]]
 
 
-def smallest_heap(mp, passes, low_k, high_k, out=print, label=""):
-    """The smallest heap in KiB (1 KiB resolution) for which passes(output) holds,
+def smallest_heap(mp, script, passes, low_k, high_k, out=print, label=""):
+    """The smallest heap in KiB (1 KiB resolution) in which `script` runs without
+    an error and passes(output) holds,
     by bisection between low_k (assumed to fail) and high_k (checked to pass);
     each probe is a firmware rebuilt at that heap size."""
 
     def probe(k):
-        text = run(mp, build(mp, k * 1024, out=lambda s: None), CHECKS[label][0])
+        text = run(mp, build(mp, k * 1024, out=lambda s: None), script)
         ok = not text.error and passes(text)
         out("  %s: %d KiB %s" % (label, k, "fits" if ok else "fails"))
         return ok
@@ -335,9 +336,6 @@ def smallest_heap(mp, passes, low_k, high_k, out=print, label=""):
         else:
             lo = mid
     return hi
-
-
-CHECKS = {}  # label -> (script,), filled by the measurements below
 
 
 # -- the measurements ---------------------------------------------------------------
@@ -398,7 +396,6 @@ def cpython_match(name, players, seed, rollouts):
 def match_heap(mp, name, players, seed, rollouts, out=print, low_k=4, high_k=64):
     want = cpython_match(name, players, seed, rollouts)
     label = "match %s %dp" % (name, players)
-    CHECKS[label] = (match_script(name, players, seed, rollouts),)
 
     def passes(text):
         got = [[int(w) for w in words] for words in lines(text, "match")]
@@ -406,7 +403,8 @@ def match_heap(mp, name, players, seed, rollouts, out=print, low_k=4, high_k=64)
             raise DeviceError("%s: the device played %r, CPython %r" % (label, got[0], want))
         return bool(got)
 
-    return smallest_heap(mp, passes, low_k, high_k, out, label)
+    return smallest_heap(mp, match_script(name, players, seed, rollouts), passes, low_k, high_k,
+                         out, label)  # fmt: skip
 
 
 def session_script(name, timed, max_hands=99, max_frames=40000):
@@ -435,8 +433,8 @@ def session_frames(mp, elf, name, hz):
 
 def session_heap(mp, name, out=print, low_k=16, high_k=128):
     label = "session %s" % name
-    CHECKS[label] = (session_script(name, False),)
-    return smallest_heap(mp, lambda text: "over: True" in text, low_k, high_k, out, label)
+    script = session_script(name, False)
+    return smallest_heap(mp, script, lambda text: "over: True" in text, low_k, high_k, out, label)
 
 
 def measure(mp, quick=False, heap=True, out=print, match_rollouts=16, match_seed=1):
