@@ -1,11 +1,12 @@
-# Pips: `make play`, `make sim`, `make test`, `make bench`, `make mpy`, `make deploy`, `make images`.
+# Pips: `make play`, `make sim`, `make test`, `make bench`, `make bench-device`, `make mpy`,
+# `make deploy`, `make images`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= /dev/ttyACM0
 
-.PHONY: all play sim test bench mpy deploy images clean
+.PHONY: all play sim test bench bench-device mpy deploy images clean
 
 all: test
 
@@ -51,6 +52,19 @@ bench: $(VENV)/.bench
 
 images: $(STAMP)
 	$(BIN)/python -m pips_sim.images
+
+# The bots and the firmware on an emulated Cortex-M0 (pips_sim/device.py, docs/device-bench.md):
+# needs MICROPY_DIR, a MicroPython work tree; pyboard.py needs only pyserial of the bench set.
+$(VENV)/.bench-device: $(STAMP) requirements-bench.txt
+	$(BIN)/pip install -q $$(grep '^pyserial==' requirements-bench.txt)
+	touch $@
+
+bench-device:
+ifndef MICROPY_DIR
+	$(error make bench-device needs MICROPY_DIR=/path/to/micropython (a MicroPython work tree with lib/micropython-lib); see docs/device-bench.md)
+endif
+	@$(MAKE) --no-print-directory $(VENV)/.bench-device
+	MICROPY_DIR="$(MICROPY_DIR)" $(BIN)/python -m pips_sim.device $(DEVICE_ARGS)
 
 mpy: $(STAMP)
 	$(BIN)/python -m pips_sim.mpy
