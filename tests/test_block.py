@@ -703,7 +703,7 @@ def test_samples_respect_passes_even_when_dealing_at_random_keeps_failing(monkey
     for _ in range(100):
         check_sample(view, view.sample(rng), g)
     # the exact deal alone (the random one made to fail every time)
-    from pips import block
+    from pips.games import block
 
     monkeypatch.setattr(block.BlockView, "_deal", lambda *args: False)
     view = g.view(0)

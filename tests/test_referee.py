@@ -382,7 +382,7 @@ def test_a_negative_or_foreign_seed_is_refused(args):
 
 def test_a_bad_stacked_deal_names_what_is_missing_or_doubled():
     from pips import cards
-    from pips.game import check_deal
+    from pips.checks import check_deal
 
     deal = stacked(DOMINO_SEAT0, DOMINO_SEAT1).replace("6-6", "3-2")
     code, out, err = referee([], "block", "--deal", deal)

@@ -25,7 +25,7 @@ def run(code, args=()):
 
 def test_the_port_is_32_bit_and_loads_the_compiled_tree():
     out = run("import sys, pips.games.block\nprint(sys.maxsize, pips.games.block.__file__)\n")
-    assert out.split() == [str(2**31 - 1), "/lib/pips/block.mpy"]
+    assert out.split() == [str(2**31 - 1), "/lib/pips/games/block.mpy"]
 
 
 def test_matches_are_identical_on_cpython_and_the_32_bit_port():

@@ -13,9 +13,6 @@ KINDS = const(54)
 DECK_SIZE = const(108)
 WILD = const(52)
 WILD4 = const(53)
-SKIP = const(10)
-REVERSE = const(11)
-DRAW2 = const(12)
 NO_COLOR = const(4)
 
 COLORS = "RYGB"

@@ -10,7 +10,7 @@ smaller. The line grows outwards from the middle of its buffer (`lo` .. `hi`).
 """
 
 from pips.compat import const
-from pips.game import Game, View, new_rng, check_deal
+from pips.game import Game, View, new_rng
 from pips.rng import Rng
 from pips.tiles import HI, LO, PIPS, WITH, BIT_CODE, ALL, COUNT, DOUBLES
 from pips import tiles
@@ -58,6 +58,7 @@ class Block(Game):
         else:
             self.table_options = self.table(options)
         self.lacks = bytearray(players)  # per seat, bit v: seen passing on an end v
+        self.counts = bytearray(players)  # per seat, the pips left at the end
         self.line = bytearray(_LINE)
         self.scores = [0] * players
         if deal is None:
@@ -74,6 +75,8 @@ class Block(Game):
                 self.hands, self.held = domino.deal_hands(rng, list(_ORDER), players, HAND)
         else:
             order = bytes(deal)
+            from pips.checks import check_deal
+
             check_deal(order, _ORDER, tiles.text)
             if rng is not None:
                 rng = new_rng(rng)
@@ -185,12 +188,16 @@ class Block(Game):
         to the one lowest count, which scores the others' pips less its own,
         and equal lowest counts score nobody."""
         self.turn = -1
-        winner, low, total = domino.lowest(self.hands)
+        counts = self.counts
+        winner = domino.lowest(self.hands, counts)
         if out >= 0:
-            winner = out  # its own hand is empty: `total` is the others' pips
+            winner = out  # its own hand is empty: its count is 0
         self.winner = winner
         if winner >= 0:
-            self.scores[winner] = total - low if out < 0 else total
+            total = 0
+            for count in counts:
+                total += count
+            self.scores[winner] = total - counts[winner]
 
     def playout(self, rng, buf):
         """Play the hand out for a bot's rollout. Each seat plays like `greedy`

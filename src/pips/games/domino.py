@@ -78,21 +78,21 @@ def hand_pips(mask):
     return tiles.pips(mask)
 
 
-def lowest(hands):
-    """The blocked hand: (the seat with the one lowest count or -1 when the
-    lowest is shared, that count, every count added up)."""
+def lowest(hands, counts):
+    """The blocked hand: write each hand's count into `counts` (a bytearray of
+    one entry a seat) and return the seat with the one lowest count, or -1
+    when the lowest is shared. Allocates nothing."""
     low = 999
     winner = -1
-    total = 0
     for s in range(len(hands)):
         count = tiles.pips(hands[s])
-        total += count
+        counts[s] = count
         if count < low:
             low = count
             winner = s
         elif count == low:
             winner = -1
-    return winner, low, total
+    return winner
 
 
 def deal_hands(rng, order, players, size, start=0):

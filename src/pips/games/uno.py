@@ -23,7 +23,7 @@ missed call is open); the others only from the seat whose turn it is.
 """
 
 from pips.compat import const
-from pips.game import Game, View, new_rng, check_deal
+from pips.game import Game, View, new_rng
 from pips.rng import Rng
 from pips import cards
 from pips.cards import COLOR, COLORS, COPIES, RANK, POINTS, WILD, NO_COLOR
@@ -512,11 +512,11 @@ class Uno(Game):
 
 
 # UnoView.rest: a few small numbers, then per seat out / called / recent, then the discard pile
-REST_NBOTTOM = const(0)
+_REST_NBOTTOM = const(0)
 REST_P4SEAT = const(1)
 REST_P4COLOR = const(2)
-REST_WINNER = const(3)  # + 1 (read by View.sample alone: no property of its own)
-REST_PENALTY = const(4)
+_REST_WINNER = const(3)  # + 1 (read by View.sample alone: no property of its own)
+_REST_PENALTY = const(4)
 REST_SEATS = const(5)
 
 
@@ -554,11 +554,11 @@ class UnoView(View):
         self.catchable = game.catchable
         self.drawn = game.drawn if game.ask == DRAWN and game.turn == seat else -1
         rest = bytearray(REST_SEATS + 3 * players + game.npile)
-        rest[REST_NBOTTOM] = game.nbottom
+        rest[_REST_NBOTTOM] = game.nbottom
         rest[REST_P4SEAT] = game.p4seat + 1
         rest[REST_P4COLOR] = game.p4color
-        rest[REST_WINNER] = game.winner + 1
-        rest[REST_PENALTY] = game.penalty
+        rest[_REST_WINNER] = game.winner + 1
+        rest[_REST_PENALTY] = game.penalty
         i = REST_SEATS
         rest[i : i + players] = game.out
         rest[i + players : i + 2 * players] = game.called
@@ -631,6 +631,8 @@ def _deal(game, deal):
         fixed = False
     else:
         order = bytearray(deal)
+        from pips.checks import check_deal
+
         check_deal(order, cards.deck(), cards.text)
         fixed = True
     # W+4 turned up goes to the bottom of the draw pile and the next card is turned
@@ -955,7 +957,7 @@ def _sample(view, rng, world=None):
         rest = view.rest
         for i in range(REST_SEATS + 3 * players, len(rest)):
             counts[rest[i]] -= 1
-        counts[_W4] -= rest[REST_NBOTTOM]
+        counts[_W4] -= rest[_REST_NBOTTOM]
         if view.reveal is not None:
             for k in view.reveal:
                 counts[k] -= 1
@@ -995,7 +997,7 @@ def _deal_unseen(view, world, rng, memo):
         need -= len(reveal)
     # the other hands take a random `need` cards off the front, the rest is the draw pile
     stock = world.stock
-    nb = view.rest[REST_NBOTTOM]
+    nb = view.rest[_REST_NBOTTOM]
     for j in range(nb):
         stock[j] = _W4
     deal = world.pile  # scratch until the discard pile is copied in
@@ -1041,7 +1043,7 @@ def _public(view, world, rng):
     players = view.players
     rest = view.rest
     i = REST_SEATS
-    world.nbottom = rest[REST_NBOTTOM]
+    world.nbottom = rest[_REST_NBOTTOM]
     world.fixed = False
     world.pile[: view.discard] = memoryview(rest)[i + 3 * players :]
     world.npile = view.discard
@@ -1066,12 +1068,12 @@ def _public(view, world, rng):
     world.catchable = view.catchable
     world.reveal = None
     world.reveal_to = -1
-    world.winner = rest[REST_WINNER] - 1
+    world.winner = rest[_REST_WINNER] - 1
     world.moves = 0
     for s in range(players):
         world.scores[s] = view.scores[s]
     world.rng = rng
-    world.penalty = rest[REST_PENALTY]
+    world.penalty = rest[_REST_PENALTY]
     return world
 
 
