@@ -69,7 +69,7 @@ QEMU_MACHINE = (
 # qemu clocks the nRF51's core at 16 MHz of virtual time: without CPU_FREQ_HZ the
 # port's ticks_us() runs 1.5625 times slow. Computed goto and -O2 on the VM and
 # the GC: what the rp2 (Pico) build does.
-CFLAGS_EXTRA = "-DCPU_FREQ_HZ=16000000u -DMICROPY_OPT_COMPUTED_GOTO=1"
+CFLAGS_EXTRA = "-DCPU_FREQ_HZ=16000000u -DMICROPY_OPT_COMPUTED_GOTO=1 -DMICROPY_EMIT_THUMB=1"
 
 GAMES = ("block", "uno")
 TABLES = (2, 4)
@@ -256,6 +256,10 @@ def build(mp, heap=HEAP_BYTES, out=print):
             subprocess.run(["make", "-C", os.path.join(mp, "mpy-cross"),
                             "-j%d" % (os.cpu_count() or 2)], stdout=f, stderr=subprocess.STDOUT, check=True)  # fmt: skip
     build_dir = os.path.join(BUILD, "qemu")
+    # make does not see a change of CFLAGS_EXTRA: a build made with others starts over
+    stamp = os.path.join(build_dir, "pips-cflags")
+    if os.path.isdir(build_dir) and (not os.path.exists(stamp) or open(stamp).read() != CFLAGS_EXTRA):
+        shutil.rmtree(build_dir)
     # Only main.c uses MICROPY_HEAP_SIZE: a new size recompiles it and relinks.
     for stale in ("main.o", "main.d", "firmware.elf"):
         path = os.path.join(build_dir, stale)
@@ -263,6 +267,8 @@ def build(mp, heap=HEAP_BYTES, out=print):
             os.remove(path)
     t0 = time.time()
     _make(mp, build_dir, manifest, heap, log)
+    with open(stamp, "w") as f:
+        f.write(CFLAGS_EXTRA)
     os.makedirs(os.path.dirname(elf), exist_ok=True)
     shutil.copyfile(os.path.join(build_dir, "firmware.elf"), elf)
     out("  built firmware, %d KiB heap (%.0f s)" % (heap // 1024, time.time() - t0))
@@ -418,7 +424,7 @@ def session_script(name, timed, max_hands=99, max_frames=40000):
 def session_frames(mp, elf, name, hz):
     """Frame times of the scripted session of `name`, in ms: App.frame() plus wire time."""
     text = run_ok(mp, elf, session_script(name, True))
-    frames = [(int(a), int(b)) for a, b in lines(text, "f")]
+    frames = [(int(w[0]), int(w[1])) for w in lines(text, "f")]
     ms = [us / 1000.0 + nbytes * 8 * 1000.0 / hz for us, nbytes in frames]
     compute = [us / 1000.0 for us, _ in frames]
     s = summary(ms, 95)

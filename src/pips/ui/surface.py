@@ -11,7 +11,9 @@ stand-ins here: both subclasses define them.
 The interface the screens use: width, height, char_w, char_h, fill_rect,
 fill, rect, hline, pixel, text, text_center, text_width, flush.
 
-Every drawing call marks its rectangle dirty; `flush()` hands the few merged
+Every drawing call marks its rectangle dirty; a piece module, which draws
+many small shapes in one box, calls the primitives itself and marks its box
+once (`mark(x, y, w, h)`): the primitives clip. `flush()` hands the few merged
 dirty rectangles to the display and forgets them, so a move that changes a tile
 and a message line sends those two areas, not the whole frame. `pixels_sent`
 counts what went out (an ST7789 takes 2 bytes a pixel).
