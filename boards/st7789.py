@@ -10,7 +10,7 @@ only on the way out, a few lines at a time, into a small line buffer.
     display.fill_rect(0, 0, 20, 10, 3)   # colour 3 of the lookup table
     display.show(0, 0, 20, 10)           # send only that window
 
-The expansion is a small viper function (`_VIPER`: a byte of the frame
+The expansion is a small viper function (`_expand`: a byte of the frame
 buffer, two pixels, becomes two RGB565 pixels through the 16-entry table),
 compiled by the board itself when the driver starts, for its own CPU: the
 driver's .mpy stays portable bytecode (mpy-cross needs no -march), and a port
@@ -79,35 +79,42 @@ _MADCTL_LANDSCAPE = const(0x70)  # MX | MV | ML
 
 _COUNT_MASK = const(0x3FFFFFFF)
 
-# The native expander, compiled at start-up (_viper_expander): `rows` rows of
-# w pixels, from byte `at` of the 4-bit buffer (odd: the first pixel is that
-# byte's low nibble; each row `stride` bytes on), into consecutive RGB565
-# pixels of `dst`, through the 16 big-endian entries of `lut`.
-_VIPER = """
+# The native expander: `rows` rows of w pixels from byte `start` of the
+# 4-bit buffer `src` (x odd: the first pixel is that byte's low nibble; a row
+# every `step` bytes), into consecutive RGB565 pixels of `dest`, through the 16
+# big-endian entries of `lut`. Compiled here, at import, for this CPU: the
+# source is a constant of the module's top-level code, dropped once the import
+# is done, so it takes no RAM after it. None where no native emitter compiles
+# it (a port without one; CPython: NameError). Its names are ones MicroPython
+# knows already: a new name takes RAM for good (an interned string).
+try:
+    exec("""
 @micropython.viper
-def expand(src: ptr8, at: int, stride: int, dst: ptr16, lut: ptr16, odd: int, w: int, rows: int):
-    o = 0
+def _expand(src: ptr8, start: int, step: int, dest: ptr16, lut: ptr16, x: int, w: int, rows: int):
+    pos = 0
     while rows > 0:
-        i = at
-        n = w
-        if odd:
-            dst[o] = lut[src[i] & 15]
-            o += 1
+        i = start
+        count = w
+        if x & 1:
+            dest[pos] = lut[src[i] & 15]
+            pos += 1
             i += 1
-            n -= 1
-        end = i + (n >> 1)
+            count -= 1
+        end = i + (count >> 1)
         while i < end:
             b = src[i]
-            dst[o] = lut[b >> 4]
-            dst[o + 1] = lut[b & 15]
-            o += 2
+            dest[pos] = lut[b >> 4]
+            dest[pos + 1] = lut[b & 15]
+            pos += 2
             i += 1
-        if n & 1:
-            dst[o] = lut[src[i] >> 4]
-            o += 1
-        at += stride
+        if count & 1:
+            dest[pos] = lut[src[i] >> 4]
+            pos += 1
+        start += step
         rows -= 1
-"""
+""")
+except Exception:
+    _expand = None
 
 
 class ST7789(framebuf.FrameBuffer):
@@ -154,27 +161,49 @@ class ST7789(framebuf.FrameBuffer):
         self.col_offset = col_offset
         self.row_offset = row_offset
         self.madctl = madctl
-        if lut is None:
-            lut = grey_lut()
+        if lut is None:  # 16 grey levels
+            lut = bytearray(32)
+            for i in range(16):
+                c = i * 17  # 0..255
+                c = ((c & 0xF8) << 8) | ((c & 0xFC) << 3) | (c >> 3)
+                lut[2 * i] = c >> 8
+                lut[2 * i + 1] = c & 0xFF
         elif not isinstance(lut, bytearray):
             lut = bytearray(lut)  # the palette frame buffer needs a writable buffer
         self.lut = lut
         self._palette = framebuf.FrameBuffer(self.lut, 16, 1, framebuf.RGB565)
         self._line = bytearray(2 * width * lines)
         self._line_mv = memoryview(self._line)
-        self._line_fb = None  # RGB565 view of the line buffer for the last window width
-        self._line_fb_width = 0
+        self._line_fb = None  # (width, RGB565 view of the line buffer), the last window's
         self._one = bytearray(1)
         self._four = bytearray(4)
-        self._expand = None
+        expand = None
         if expander is None or expander == "viper":
-            self._expand = _viper_expander()
-            if self._expand is not None:
+            expand = _expand
+            if expand is not None:
+                # trusted once it expands pixels 1..5 of a row 0..5 right (colour i: 2i, 2i+1)
+                out = bytearray(10)
+                expand(b"\x01\x23\x45", 0, 3, out, bytes(range(32)), 1, 5, 1)
+                if out != bytes(range(2, 12)):
+                    expand = None
+            if expand is not None:
                 expander = "viper"
             elif expander is not None:
                 raise ValueError("no native emitter here for the viper expander")
+        self._expand = expand
         if expander is None:
-            expander = "blit" if palette_blit_works() else "python"
+            # blit, if this firmware's FrameBuffer.blit takes a palette argument
+            expander = "blit"
+            src = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
+            src.pixel(1, 0, 1)
+            table = framebuf.FrameBuffer(bytearray(b"\x00\x00\x12\x34"), 2, 1, framebuf.RGB565)
+            out = bytearray(4)
+            try:
+                framebuf.FrameBuffer(out, 2, 1, framebuf.RGB565).blit(src, 0, 0, -1, table)
+            except TypeError:  # blit() takes at most 4 positional arguments
+                pass
+            if out != b"\x00\x00\x12\x34":
+                expander = "python"
         if expander not in ("viper", "blit", "python"):
             raise ValueError("expander must be 'viper', 'blit' or 'python'")
         self.expander = expander
@@ -244,10 +273,6 @@ class ST7789(framebuf.FrameBuffer):
         cs(1)
         sleep_ms(_DISPON_WAIT_MS)
 
-    def set_lut(self, table):
-        """Replace the 16 colours (32 bytes of big-endian RGB565); takes effect on show()."""
-        self.lut[:] = table
-
     # -- sending ------------------------------------------------------------
     def show(self, x=0, y=0, w=None, h=None):
         """Send the window x, y, w, h (the whole screen by default), clipped to the
@@ -280,23 +305,21 @@ class ST7789(framebuf.FrameBuffer):
             line = self._line
             lut = self.lut
             stride = self._stride
-            at = y * stride + (x >> 1)
-            odd = x & 1
+            start = y * stride + (x >> 1)
             chunk = self._line_mv[: 2 * w * rows]
             left = h
             while left > 0:
                 if left < rows:
                     rows = left
                     chunk = self._line_mv[: 2 * w * rows]
-                expand(buf, at, stride, line, lut, odd, w, rows)
+                expand(buf, start, stride, line, lut, x, w, rows)
                 self._write(chunk)
-                at += stride * rows
+                start += stride * rows
                 left -= rows
         elif self.expander == "blit":
-            if self._line_fb_width != w:
-                self._line_fb = framebuf.FrameBuffer(self._line, w, rows, framebuf.RGB565)
-                self._line_fb_width = w
-            dest = self._line_fb
+            if self._line_fb is None or self._line_fb[0] != w:
+                self._line_fb = (w, framebuf.FrameBuffer(self._line, w, rows, framebuf.RGB565))
+            dest = self._line_fb[1]
             palette = self._palette
             row = y
             end = y + h
@@ -333,42 +356,3 @@ class ST7789(framebuf.FrameBuffer):
                 out[o + 1] = lut[index + 1]
                 o += 2
 
-
-def grey_lut():
-    """16 grey levels as big-endian RGB565: the table used when none is given."""
-    out = bytearray(32)
-    for i in range(16):
-        level = i * 17  # 0..255
-        c = ((level & 0xF8) << 8) | ((level & 0xFC) << 3) | (level >> 3)
-        out[2 * i] = c >> 8
-        out[2 * i + 1] = c & 0xFF
-    return out
-
-
-def _viper_expander():
-    """The viper expander compiled for this CPU, checked on a few pixels;
-    None where it cannot be (no native emitter, or CPython)."""
-    try:
-        scope = {}
-        exec(_VIPER, scope)
-        expand = scope["expand"]
-        out = bytearray(10)
-        # pixels 1..5 of a row 0 1 2 3 4 5 (bytes 0x01 0x23 0x45); colour i is 0x1i 0x2i
-        lut = bytes((0x10 + i // 2) if i % 2 == 0 else (0x20 + i // 2) for i in range(32))
-        expand(b"\x01\x23\x45", 0, 3, out, lut, 1, 5, 1)
-    except Exception:  # no native emitter (a port without one, CPython): SyntaxError, NameError
-        return None
-    return expand if out == b"\x11\x21\x12\x22\x13\x23\x14\x24\x15\x25" else None
-
-
-def palette_blit_works():
-    """True when this firmware's FrameBuffer.blit takes a palette argument."""
-    src = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
-    src.pixel(1, 0, 1)
-    table = framebuf.FrameBuffer(bytearray(b"\x00\x00\x12\x34"), 2, 1, framebuf.RGB565)
-    out = bytearray(4)
-    try:
-        framebuf.FrameBuffer(out, 2, 1, framebuf.RGB565).blit(src, 0, 0, -1, table)
-    except TypeError:  # blit() takes at most 4 positional arguments
-        return False
-    return out == b"\x00\x00\x12\x34"

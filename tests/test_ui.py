@@ -206,6 +206,58 @@ def test_bots_think_in_slices_and_their_moves_stay_on_screen():
     assert table.state != T._SHOW or table.game.moves > 0
 
 
+def test_with_a_clock_a_bot_thinks_by_time_and_decides_the_same(monkeypatch):
+    """Given a clock (the board's ticks_ms: App.clock_ms), a bot's slice is as
+    many rollouts as fit table._THINK_MS, and a move decided late in a slice
+    is played the next frame; the decisions are those of fixed slices: the
+    same match to its end."""
+    from pips import bots
+    from pips.ui import table as T
+
+    calls = []
+    step = bots.SmartBot.step
+
+    def counted(bot, n=8):
+        calls.append(n)
+        return step(bot, n)
+
+    monkeypatch.setattr(bots.SmartBot, "step", counted)
+    lines = sim.setup_script(0, Block, ["human", "smart"], {"target": 50})
+    results = []
+    for clocked in (False, True):
+        app, d = session(lines, seed=5)
+        table = app.screen
+        if clocked:
+            tick = [0]
+
+            def clock():  # a rollout takes 1 ms
+                tick[0] += 1
+                return tick[0]
+
+            app.clock_ms = clock
+        per_frame = []
+        sizes = set()  # the slices asked of step()
+        deferred = 0
+        while screen(app) != "MatchResultScreen" and d.frames < 40000:
+            del calls[:]
+            thinking = table.state == T._THINK
+            moves = table.game.moves
+            d.step(K.A if d.frames % 3 == 0 else 0)
+            sizes.update(calls)
+            if thinking and calls:
+                per_frame.append(len(calls))
+                if len(calls) == 1 and table.game.moves > moves:
+                    deferred += 1  # decided the frame before: step() answers at once
+        if clocked:
+            assert sizes == {1}  # one rollout a step, as many as fit the budget
+            assert max(per_frame) == T._THINK_MS  # 1 ms a rollout: 12 fit
+            assert deferred > 0
+        else:
+            assert max(per_frame) == 1 and sizes == {T._SLICE}  # step(_SLICE), once a frame
+        results.append((table.match.totals, table.match.hands_played, table.game.moves))
+    assert results[0] == results[1]
+
+
 def test_long_press_opens_pause_and_resign_ends_the_match():
     lines = sim.setup_script(0, Block, ["human", "random"], {"target": 50})
     app, d = session(lines + ["wait 60", "hold A 25"], seed=3)

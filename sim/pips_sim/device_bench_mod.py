@@ -216,6 +216,8 @@ def session(args, timed=True):
     print("bytes_sent:", bus.bytes)
     print("free_after:", gc.mem_free())
     print("over:", table is not None and table.match.over)
+    if table is not None:  # the same match whatever the frames: the bots' decisions are the same
+        print("totals:", " ".join([str(t) for t in table.match.totals]))
 
 
 # -- profile: where a slow frame's time goes ------------------------------------

@@ -71,13 +71,20 @@ def _corners(s, x, y, bg):
     pixel(x + W - 1, y + H - 1, bg)
 
 
+# pips.cards' colour and rank of each kind, imported with the first card in a
+# hand or on the pile (once: an import statement costs more than drawing the
+# card); the title's card draws with face() alone
+COLOR = None
+RANK = None
+
+
 def piece(s, x, y, code, flags, bg):
     """Card `code` (a kind, pips.cards) at (x, y), in a hand or face up: flags 1
     playable (else grey bars over it, clear of its symbol), 2 selected; bg is
     the colour behind it (its cut corners)."""
-    # pips.cards only here: the title's card draws with face() alone
-    from pips.cards import COLOR, RANK
-
+    global COLOR, RANK
+    if COLOR is None:
+        from pips.cards import COLOR, RANK
     face(s, x, y, COLOR[code], _SYMBOLS[RANK[code]], bg, flags & 2)
     if not flags & 1:
         fill = s._fill

@@ -15,7 +15,7 @@ W = const(23)
 H = const(12)
 
 # The pips of 0..6, (dx, dy) pairs of 2x2 dots on a 3x3 grid in a 10x10 half
-_PIPS = (
+_PATTERN = (
     b"",
     b"\x04\x04",
     b"\x01\x01\x07\x07",
@@ -26,9 +26,10 @@ _PIPS = (
 )
 
 
-def _pips(fill, x, y, value):
-    """The pips of one 10x10 half whose inner top left is (x, y)."""
-    p = _PIPS[value]
+def half(fill, x, y, value):
+    """The pips of one 10x10 half whose inner top left is (x, y); fill: the
+    surface's fill primitive."""
+    p = _PATTERN[value]
     for i in range(0, len(p), 2):
         fill(x + p[i], y + p[i + 1], 2, 2, PIP)
 
@@ -49,15 +50,22 @@ def tile(s, x, y, a, b, standing=False, face=IVORY, edge=PIP):
         by = y + 1
     fill(x + 1, y + 1, 10, 10, face)
     fill(bx, by, 10, 10, face)
-    _pips(fill, x + 1, y + 1, a)
-    _pips(fill, bx, by, b)
+    half(fill, x + 1, y + 1, a)
+    half(fill, bx, by, b)
+
+
+# pips.tiles' halves of each tile, imported with the first tile in a hand
+# (once: an import statement costs more than drawing the tile); the title's
+# tile draws without them
+HI = None
+LO = None
 
 
 def piece(s, x, y, code, flags, bg):
     """Tile `code` in a hand, lying: flags 1 bright (else greyed), 2 selected."""
-    # pips.tiles only here: the title's tile above draws without it
-    from pips.tiles import HI, LO
-
+    global HI, LO
+    if HI is None:
+        from pips.tiles import HI, LO
     face = IVORY if flags & 1 else DIM
     edge = HIGHLIGHT if flags & 2 else PIP
     tile(s, x, y, HI[code], LO[code], False, face, edge)

@@ -64,12 +64,9 @@ class Surface:
                 r[3] = by1
                 return
         dirty.append([x0, y0, x1, y1])
-        if len(dirty) > _MAX_RECTS:
-            self._squeeze()
-
-    def _squeeze(self):
-        """Merge the two rectangles whose union wastes the fewest pixels."""
-        dirty = self.dirty
+        if len(dirty) <= _MAX_RECTS:
+            return
+        # too many: merge the two rectangles whose union wastes the fewest pixels
         best = None
         best_waste = 1 << 30
         for i in range(len(dirty)):
