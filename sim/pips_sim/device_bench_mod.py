@@ -121,6 +121,9 @@ class _TimedGc:
     def mem_free(self):
         return gc.mem_free()
 
+    def mem_alloc(self):
+        return gc.mem_alloc()
+
 
 def session(args, timed=True):
     """The scripted firmware session of pips_sim.firmware_session on the unix_sim
@@ -249,12 +252,12 @@ def _wrap(cls, name, acc):
     setattr(cls, name, timed)
 
 
-def profile(args, over_us=15000):
+def profile(args, over_us=15000, more=()):
     """The timed session with the methods of _PROFILED timed too: after every
     frame whose App.frame() took over `over_us`, prints "p <frame> name=us ...",
     each method's inclusive time in that frame."""
     acc = {}
-    for module, cls_name, names in _PROFILED:
+    for module, cls_name, names in _PROFILED + tuple(more):
         try:
             mod = __import__(module, None, None, ("*",))
         except ImportError:
@@ -270,6 +273,10 @@ def profile(args, over_us=15000):
         def on(app, count):
             # "f" is printed by session's on_frame; App.frame's time is in its line
             r = on_frame(app, count)
+            free = gc.mem_free()
+            if free > last_free[0]:  # more free than the frame before: the heap was collected
+                acc["collected"] = free - last_free[0]
+            last_free[0] = free
             total = sum(acc.values())
             if acc and total > 0:
                 print("p", count, " ".join(["%s=%d" % kv for kv in acc.items() if kv[1] > 300]))
@@ -278,5 +285,6 @@ def profile(args, over_us=15000):
 
         return run(board, frames, app, on)
 
+    last_free = [gc.mem_free()]
     main.run = profiled_run
     session(args, True)
