@@ -15,7 +15,7 @@ buffer, two pixels, becomes two RGB565 pixels through the 16-entry table),
 compiled by the board itself when the driver starts, for its own CPU: the
 driver's .mpy stays portable bytecode (mpy-cross needs no -march), and a port
 without a native emitter (or CPython with a framebuf stand-in) gets the next
-expander. It takes about a third of the time of the next one,
+expander. It takes half the time of the next one,
 `FrameBuffer.blit(source, x, y, key, palette)` (MicroPython's C code) with the
 lookup table wrapped as a 16x1 RGB565 frame buffer: a 4-bit pixel value is a
 palette index, the palette pixel is copied into the RGB565 line. Both copy each
@@ -128,7 +128,9 @@ class ST7789(framebuf.FrameBuffer):
     Two (960 bytes at 240 wide) are enough: the screens mostly send windows a
     card or a line of text wide, which pack many rows per write anyway; a
     full frame takes 68 writes, the same bytes.
-    expander: "blit" (C, the default when available) or "python".
+    expander: "viper" (the default where it compiles), "blit" (C, the
+    default where viper does not compile) or "python"; None picks the first
+    that works here.
     """
 
     def __init__(
