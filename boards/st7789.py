@@ -10,18 +10,21 @@ only on the way out, a few lines at a time, into a small line buffer.
     display.fill_rect(0, 0, 20, 10, 3)   # colour 3 of the lookup table
     display.show(0, 0, 20, 10)           # send only that window
 
-The expansion uses `FrameBuffer.blit(source, x, y, key, palette)` (MicroPython's
-C code) with the lookup table wrapped as a 16x1 RGB565 frame buffer: a 4-bit
-pixel value is a palette index, the palette pixel is copied into the RGB565 line.
-The table holds big-endian RGB565 (the byte order the ST7789 reads); blit
-copies each palette pixel as a native uint16 from the palette's memory to the
-line's, so its two bytes travel unchanged from the table to the wire, on a
-little- or big-endian CPU alike. This needs no viper: a viper expander
-would need the .mpy compiled per CPU (`mpy-cross -march=...`), while this one
-runs from the same portable .mpy on the Pico and on the unix port the tests use.
-A build whose blit lacks the palette argument (older releases; Pips targets
-1.22+, confirm on yours) gets a plain-Python loop instead: slow but correct,
-and `expander` says which one runs.
+The expansion is a small viper function (`_expand`: a byte of the frame
+buffer, two pixels, becomes two RGB565 pixels through the 16-entry table),
+compiled by the board itself when the driver starts, for its own CPU: the
+driver's .mpy stays portable bytecode (mpy-cross needs no -march), and a port
+without a native emitter (or CPython with a framebuf stand-in) gets the next
+expander. It takes half the time of the next one,
+`FrameBuffer.blit(source, x, y, key, palette)` (MicroPython's C code) with the
+lookup table wrapped as a 16x1 RGB565 frame buffer: a 4-bit pixel value is a
+palette index, the palette pixel is copied into the RGB565 line. Both copy each
+table entry as a native uint16 from the table's memory to the line's, so its
+two bytes travel unchanged from the table to the wire, on a little- or
+big-endian CPU alike. A build whose blit lacks the palette argument (older
+releases; Pips targets 1.22+, confirm on yours) gets a plain-Python loop
+instead: slow but correct. `expander` says which one runs ("viper", "blit"
+or "python"); the first two are checked on a few pixels before they are used.
 
 The driver imports nothing board-specific: it takes the SPI bus, the DC/CS/RST
 pins (anything callable as `pin(0)` / `pin(1)`; rst may be None) and a
@@ -76,6 +79,43 @@ _MADCTL_LANDSCAPE = const(0x70)  # MX | MV | ML
 
 _COUNT_MASK = const(0x3FFFFFFF)
 
+# The native expander: `rows` rows of w pixels from byte `start` of the
+# 4-bit buffer `src` (x odd: the first pixel is that byte's low nibble; a row
+# every `step` bytes), into consecutive RGB565 pixels of `dest`, through the 16
+# big-endian entries of `lut`. Compiled here, at import, for this CPU: the
+# source is a constant of the module's top-level code, dropped once the import
+# is done, so it takes no RAM after it. None where no native emitter compiles
+# it (a port without one; CPython: NameError). Its names are ones MicroPython
+# knows already: a new name takes RAM for good (an interned string).
+try:
+    exec("""
+@micropython.viper
+def _expand(src: ptr8, start: int, step: int, dest: ptr16, lut: ptr16, x: int, w: int, rows: int):
+    pos = 0
+    while rows > 0:
+        i = start
+        count = w
+        if x & 1:
+            dest[pos] = lut[src[i] & 15]
+            pos += 1
+            i += 1
+            count -= 1
+        end = i + (count >> 1)
+        while i < end:
+            b = src[i]
+            dest[pos] = lut[b >> 4]
+            dest[pos + 1] = lut[b & 15]
+            pos += 2
+            i += 1
+        if count & 1:
+            dest[pos] = lut[src[i] >> 4]
+            pos += 1
+        start += step
+        rows -= 1
+""")
+except Exception:
+    _expand = None
+
 
 class ST7789(framebuf.FrameBuffer):
     """A width x height 4-bit frame buffer on an ST7789 panel.
@@ -88,7 +128,9 @@ class ST7789(framebuf.FrameBuffer):
     Two (960 bytes at 240 wide) are enough: the screens mostly send windows a
     card or a line of text wide, which pack many rows per write anyway; a
     full frame takes 68 writes, the same bytes.
-    expander: "blit" (C, the default when available) or "python".
+    expander: "viper" (the default where it compiles), "blit" (C, the
+    default where viper does not compile) or "python"; None picks the first
+    that works here.
     """
 
     def __init__(
@@ -121,22 +163,51 @@ class ST7789(framebuf.FrameBuffer):
         self.col_offset = col_offset
         self.row_offset = row_offset
         self.madctl = madctl
-        if lut is None:
-            lut = grey_lut()
+        if lut is None:  # 16 grey levels
+            lut = bytearray(32)
+            for i in range(16):
+                c = i * 17  # 0..255
+                c = ((c & 0xF8) << 8) | ((c & 0xFC) << 3) | (c >> 3)
+                lut[2 * i] = c >> 8
+                lut[2 * i + 1] = c & 0xFF
         elif not isinstance(lut, bytearray):
             lut = bytearray(lut)  # the palette frame buffer needs a writable buffer
         self.lut = lut
         self._palette = framebuf.FrameBuffer(self.lut, 16, 1, framebuf.RGB565)
         self._line = bytearray(2 * width * lines)
         self._line_mv = memoryview(self._line)
-        self._line_fb = None  # RGB565 view of the line buffer for the last window width
-        self._line_fb_width = 0
+        self._line_fb = None  # (width, RGB565 view of the line buffer), the last window's
         self._one = bytearray(1)
         self._four = bytearray(4)
+        expand = None
+        if expander is None or expander == "viper":
+            expand = _expand
+            if expand is not None:
+                # trusted once it expands pixels 1..5 of a row 0..5 right (colour i: 2i, 2i+1)
+                out = bytearray(10)
+                expand(b"\x01\x23\x45", 0, 3, out, bytes(range(32)), 1, 5, 1)
+                if out != bytes(range(2, 12)):
+                    expand = None
+            if expand is not None:
+                expander = "viper"
+            elif expander is not None:
+                raise ValueError("no native emitter here for the viper expander")
+        self._expand = expand
         if expander is None:
-            expander = "blit" if palette_blit_works() else "python"
-        if expander not in ("blit", "python"):
-            raise ValueError("expander must be 'blit' or 'python'")
+            # blit, if this firmware's FrameBuffer.blit takes a palette argument
+            expander = "blit"
+            src = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
+            src.pixel(1, 0, 1)
+            table = framebuf.FrameBuffer(bytearray(b"\x00\x00\x12\x34"), 2, 1, framebuf.RGB565)
+            out = bytearray(4)
+            try:
+                framebuf.FrameBuffer(out, 2, 1, framebuf.RGB565).blit(src, 0, 0, -1, table)
+            except TypeError:  # blit() takes at most 4 positional arguments
+                pass
+            if out != b"\x00\x00\x12\x34":
+                expander = "python"
+        if expander not in ("viper", "blit", "python"):
+            raise ValueError("expander must be 'viper', 'blit' or 'python'")
         self.expander = expander
         self.bytes_sent = 0
         self.windows_sent = 0
@@ -204,10 +275,6 @@ class ST7789(framebuf.FrameBuffer):
         cs(1)
         sleep_ms(_DISPON_WAIT_MS)
 
-    def set_lut(self, table):
-        """Replace the 16 colours (32 bytes of big-endian RGB565); takes effect on show()."""
-        self.lut[:] = table
-
     # -- sending ------------------------------------------------------------
     def show(self, x=0, y=0, w=None, h=None):
         """Send the window x, y, w, h (the whole screen by default), clipped to the
@@ -234,11 +301,27 @@ class ST7789(framebuf.FrameBuffer):
         self._address(_RASET, self.row_offset + y, self.row_offset + y + h - 1)
         self._command(_RAMWR)  # leaves DC high: the pixels follow
         rows = len(self._line) // (2 * w)  # rows per write; the last write may hold fewer
-        if self.expander == "blit":
-            if self._line_fb_width != w:
-                self._line_fb = framebuf.FrameBuffer(self._line, w, rows, framebuf.RGB565)
-                self._line_fb_width = w
-            dest = self._line_fb
+        expand = self._expand
+        if expand is not None:
+            buf = self.buffer
+            line = self._line
+            lut = self.lut
+            stride = self._stride
+            start = y * stride + (x >> 1)
+            chunk = self._line_mv[: 2 * w * rows]
+            left = h
+            while left > 0:
+                if left < rows:
+                    rows = left
+                    chunk = self._line_mv[: 2 * w * rows]
+                expand(buf, start, stride, line, lut, x, w, rows)
+                self._write(chunk)
+                start += stride * rows
+                left -= rows
+        elif self.expander == "blit":
+            if self._line_fb is None or self._line_fb[0] != w:
+                self._line_fb = (w, framebuf.FrameBuffer(self._line, w, rows, framebuf.RGB565))
+            dest = self._line_fb[1]
             palette = self._palette
             row = y
             end = y + h
@@ -275,26 +358,3 @@ class ST7789(framebuf.FrameBuffer):
                 out[o + 1] = lut[index + 1]
                 o += 2
 
-
-def grey_lut():
-    """16 grey levels as big-endian RGB565: the table used when none is given."""
-    out = bytearray(32)
-    for i in range(16):
-        level = i * 17  # 0..255
-        c = ((level & 0xF8) << 8) | ((level & 0xFC) << 3) | (level >> 3)
-        out[2 * i] = c >> 8
-        out[2 * i + 1] = c & 0xFF
-    return out
-
-
-def palette_blit_works():
-    """True when this firmware's FrameBuffer.blit takes a palette argument."""
-    src = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
-    src.pixel(1, 0, 1)
-    table = framebuf.FrameBuffer(bytearray(b"\x00\x00\x12\x34"), 2, 1, framebuf.RGB565)
-    out = bytearray(4)
-    try:
-        framebuf.FrameBuffer(out, 2, 1, framebuf.RGB565).blit(src, 0, 0, -1, table)
-    except TypeError:  # blit() takes at most 4 positional arguments
-        return False
-    return out == b"\x00\x00\x12\x34"

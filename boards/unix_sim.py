@@ -21,10 +21,10 @@ from pips.ui.palette import rgb565_table
 try:
     from time import ticks_diff, ticks_ms as _host_ticks_ms
 except ImportError:  # CPython with a framebuf stand-in
-    from time import monotonic as _monotonic
+    from time import monotonic
 
     def _host_ticks_ms():
-        return int(_monotonic() * 1000)
+        return int(monotonic() * 1000)
 
     def ticks_diff(a, b):
         return a - b

@@ -5,7 +5,7 @@ MicroPython runs this file at boot. It imports the board file named by BOARD
 surface on its display, and runs the screens' App at about 30 frames a second:
 read the keys, let the App update and draw (its frame() ends by sending the
 dirty areas to the panel), then spend what is left of the frame collecting
-garbage and sleeping.
+garbage (when the heap runs low) and sleeping.
 
 Tests import this module on the unix port and call `run(board)` with the
 unix_sim board (and a frame limit); `__name__` is "__main__" only at boot.
@@ -40,6 +40,13 @@ def run(board, frames=-1, app=None, on_frame=None):
         app = make_app(board)
     gc.collect()
     print("pips: %d bytes free with the screens up" % gc.mem_free())
+    # Collect in a frame's spare time after a light frame (a menu, a human
+    # choosing: little garbage, and the heap stays tidy for the next drawing),
+    # or once less than a quarter of the heap is free. Not after a bot's
+    # thinking slice: collecting after every one makes its next rollouts
+    # slower (the allocator searches the holes), and its slices are timed
+    # anyway, a collection included.
+    threshold = (gc.mem_free() + gc.mem_alloc()) // 4
     ticks_ms = board.ticks_ms
     ticks_diff = board.ticks_diff
     read_keys = board.read_keys
@@ -51,7 +58,7 @@ def run(board, frames=-1, app=None, on_frame=None):
         if on_frame is not None and on_frame(app, count):
             break
         spare = FRAME_MS - ticks_diff(ticks_ms(), start)
-        if spare >= _GC_MS:
+        if spare >= _GC_MS and (spare > FRAME_MS - 9 or gc.mem_free() < threshold):
             # the collector's pause falls in time the frame has to wait anyway
             gc.collect()
             spare = FRAME_MS - ticks_diff(ticks_ms(), start)

@@ -387,9 +387,14 @@ def test_whole_firmware_plays_a_match_within_its_budget(game):
     rc, out, err = run_on_device_build(SESSION, "%dK" % BUDGETS_K["mpy"], args)
     assert rc == 0, (err + out)[-3000:]
     stats = check_session(game, out)
-    # the screens send windows, not frames: a full frame is the exception
+    # the screens send windows, not frames; a whole screen (the title, the
+    # set-up, the results) goes out over two frames, half a screen a frame
+    # (pips.ui.surface's _FLUSH_MAX), windows of 11 bytes of commands and
+    # 2 bytes a pixel
     full = 240 * 135 * 2 + 11
-    assert stats["biggest_frame"] == full  # whole screens: the title, the set-up, the results
+    half = 240 * 68 * 2
+    assert half - 2 * 240 < stats["biggest_frame"] <= half + 7 * 11
+    assert stats["full_frames"] == 0
     assert stats["table_bytes"] < stats["table_frames"] * full // 4
     print(
         "%s: %d moves, %d bytes to the display at the table, %d per move, %d full frames"

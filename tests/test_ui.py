@@ -110,6 +110,14 @@ def test_dirty_rectangles_merge_and_flush_only_what_changed():
     for i in range(20):  # many scattered marks stay a handful of windows
         s.pixel(i * 11, (i * 37) % 135, P.TEXT)
     assert len(s.dirty) <= 6
+    s.flush()
+    # a whole screen goes out over two flushes, the top half first: no frame
+    # waits for all of it
+    s.fill(P.FELT)
+    assert s.flush() == 240 * 68 and s.dirty == [[0, 68, 240, 135]]
+    s.fill_rect(0, 0, 10, 10, P.RED)  # drawn meanwhile: goes with the rest
+    assert s.flush() == 240 * 67 + 10 * 10
+    assert s.flush() == 0
 
 
 def test_dio_fast_fill_matches_displayio_pixels():
@@ -204,6 +212,65 @@ def test_bots_think_in_slices_and_their_moves_stay_on_screen():
     assert table.state == T._SHOW
     d.tap(K.A)
     assert table.state != T._SHOW or table.game.moves > 0
+
+
+def test_with_a_clock_a_bot_thinks_by_time_and_decides_the_same(monkeypatch):
+    """Given a clock (the board's ticks_ms: App.clock_ms), a bot's slice is as
+    many rollouts as fit table._THINK_MS, a move decided late in a slice is
+    played the next frame, and a long frame leaves bands to the next; the
+    decisions are those of fixed slices: the same match to its end."""
+    from pips import bots
+    from pips.ui import table as T
+
+    calls = []  # this frame's step() calls: (slice, answer)
+    step = bots.SmartBot.step
+
+    def counted(bot, n=8):
+        move = step(bot, n)
+        calls.append((n, move))
+        return move
+
+    monkeypatch.setattr(bots.SmartBot, "step", counted)
+    lines = sim.setup_script(0, Block, ["human", "smart"], {"target": 50})
+    results = []
+    for clocked in (False, True):
+        app, d = session(lines, seed=5)
+        table = app.screen
+        if clocked:
+            tick = [0, 0]  # the frame's now, ms since
+
+            def clock():  # 3 ms a reading (a rollout), from the frame's start
+                if tick[0] != app.now:
+                    tick[0] = app.now
+                    tick[1] = 0
+                tick[1] += 3
+                return tick[0] + tick[1]
+
+            app.clock_ms = clock
+        per_frame = []
+        sizes = set()  # the slices asked of step()
+        deferred = left = 0
+        while screen(app) != "MatchResultScreen" and d.frames < 40000:
+            del calls[:]
+            thinking = table.state == T._THINK
+            moves = table.game.moves
+            d.step(K.A if d.frames % 3 == 0 else 0)
+            sizes.update(n for n, _ in calls)
+            if thinking and calls:
+                per_frame.append(len(calls))
+                if calls[-1][1] >= 0 and table.game.moves == moves:
+                    deferred += 1  # decided late in the slice: played next frame
+            if app.screen is table and table.shown.get(T._DRAWN, 0) is None:
+                left += 1  # a long frame left bands to the next one
+        if clocked:
+            assert sizes == {1}  # one rollout a step, as many as fit the budget
+            assert max(per_frame) == T._THINK_MS // 3  # 3 ms a rollout: 4 fit
+            assert deferred > 0 and left > 0
+        else:
+            assert max(per_frame) == 1 and sizes == {T._SLICE}  # step(_SLICE), once a frame
+            assert deferred == left == 0  # no clock: a move played and drawn in its frame
+        results.append((table.match.totals, table.match.hands_played, table.game.moves))
+    assert results[0] == results[1]
 
 
 def test_long_press_opens_pause_and_resign_ends_the_match():

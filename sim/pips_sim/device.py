@@ -26,9 +26,13 @@ Measured, per game (block, uno) and table size (2 and 4 players):
 and per scripted firmware session (pips_sim.firmware_session: its games, seats,
 seeds and key script):
   - frame times, median / p95 / max: the emulated time of one App.frame()
-    plus the wire time of the bytes it sent, at the board's SPI clock
-    (boards/pico_lcd_114.py's _BAUDRATE);
+    and of the spare-time gc.collect() after it (firmware/main.py), plus the
+    wire time of the bytes it sent, at the board's SPI clock
+    (boards/pico_lcd_114.py's _BAUDRATE); the slowest frames, with their
+    screen, the table's state and where their time went;
   - the smallest heap the whole session fits in.
+
+    python -m pips_sim.device --frames-only     only the sessions' frames (~1 min)
 
 Only firmware/main.c depends on the heap size, so a heap probe recompiles it
 and relinks (a few seconds) instead of building the whole firmware again.
@@ -69,7 +73,7 @@ QEMU_MACHINE = (
 # qemu clocks the nRF51's core at 16 MHz of virtual time: without CPU_FREQ_HZ the
 # port's ticks_us() runs 1.5625 times slow. Computed goto and -O2 on the VM and
 # the GC: what the rp2 (Pico) build does.
-CFLAGS_EXTRA = "-DCPU_FREQ_HZ=16000000u -DMICROPY_OPT_COMPUTED_GOTO=1"
+CFLAGS_EXTRA = "-DCPU_FREQ_HZ=16000000u -DMICROPY_OPT_COMPUTED_GOTO=1 -DMICROPY_EMIT_THUMB=1"
 
 GAMES = ("block", "uno")
 TABLES = (2, 4)
@@ -256,6 +260,10 @@ def build(mp, heap=HEAP_BYTES, out=print):
             subprocess.run(["make", "-C", os.path.join(mp, "mpy-cross"),
                             "-j%d" % (os.cpu_count() or 2)], stdout=f, stderr=subprocess.STDOUT, check=True)  # fmt: skip
     build_dir = os.path.join(BUILD, "qemu")
+    # make does not see a change of CFLAGS_EXTRA: a build made with others starts over
+    stamp = os.path.join(build_dir, "pips-cflags")
+    if os.path.isdir(build_dir) and (not os.path.exists(stamp) or open(stamp).read() != CFLAGS_EXTRA):
+        shutil.rmtree(build_dir)
     # Only main.c uses MICROPY_HEAP_SIZE: a new size recompiles it and relinks.
     for stale in ("main.o", "main.d", "firmware.elf"):
         path = os.path.join(build_dir, stale)
@@ -263,6 +271,8 @@ def build(mp, heap=HEAP_BYTES, out=print):
             os.remove(path)
     t0 = time.time()
     _make(mp, build_dir, manifest, heap, log)
+    with open(stamp, "w") as f:
+        f.write(CFLAGS_EXTRA)
     os.makedirs(os.path.dirname(elf), exist_ok=True)
     shutil.copyfile(os.path.join(build_dir, "firmware.elf"), elf)
     out("  built firmware, %d KiB heap (%.0f s)" % (heap // 1024, time.time() - t0))
@@ -415,19 +425,41 @@ def session_script(name, timed, max_hands=99, max_frames=40000):
     return "import pips_bench\npips_bench.session(%r, %s)\n" % (tuple(args), timed)
 
 
-def session_frames(mp, elf, name, hz):
-    """Frame times of the scripted session of `name`, in ms: App.frame() plus wire time."""
+# the table's states (pips.ui.table), for the report
+TABLE_STATES = {0: "next actor", 1: "move shown", 2: "bot thinking", 3: "human choosing", 4: "reveal"}
+
+
+def session_frames(mp, elf, name, hz, slowest=5):
+    """Frame times of the scripted session of `name`, in ms: App.frame(), the
+    spare-time gc after it (firmware/main.py) and the wire time of the bytes it
+    handed to the bus. With the `slowest` frames and what they did."""
     text = run_ok(mp, elf, session_script(name, True))
-    frames = [(int(a), int(b)) for a, b in lines(text, "f")]
-    ms = [us / 1000.0 + nbytes * 8 * 1000.0 / hz for us, nbytes in frames]
-    compute = [us / 1000.0 for us, _ in frames]
-    s = summary(ms, 95)
-    res = dict((k, round(v, 2)) for k, v in s.items())
-    res["compute_max"] = round(max(compute), 2)
+    # "f us bytes gc_us flush_us think_us screen state"; a frame's spare-time
+    # gc runs after its line is printed: it is on the next frame's line
+    rows = lines(text, "f")
+    frames = []
+    for i, w in enumerate(rows):
+        us, nbytes, flush_us, think_us = int(w[0]), int(w[1]), int(w[3]), int(w[4])
+        gc_us = int(rows[i + 1][2]) if i + 1 < len(rows) else 0
+        wire = nbytes * 8 * 1000.0 / hz
+        frames.append({
+            "frame": i + 1, "ms": round(us / 1000.0 + gc_us / 1000.0 + wire, 2),
+            "think": round(think_us / 1000.0, 2), "flush": round(flush_us / 1000.0, 2),
+            "other": round((us - think_us - flush_us) / 1000.0, 2), "gc": round(gc_us / 1000.0, 2),
+            "wire": round(wire, 2), "bytes": nbytes, "screen": w[5],
+            "state": TABLE_STATES.get(int(w[6]), "") if w[5] == "TableScreen" else "",
+        })  # fmt: skip
+    ms = [f["ms"] for f in frames]
+    res = dict((k, round(v, 2)) for k, v in summary(ms, 95).items())
+    res["compute_max"] = round(max(f["think"] + f["flush"] + f["other"] for f in frames), 2)
+    res["gc_collections"] = sum(1 for f in frames if f["gc"] > 0)
     res["over_33ms"] = sum(1 for v in ms if v > FRAME_BUDGET_MS)
     res["over_60ms"] = sum(1 for v in ms if v > 60)
-    res["bytes_sent"] = sum(b for _, b in frames)
+    res["bytes_sent"] = sum(f["bytes"] for f in frames)
+    res["slowest"] = sorted(frames, key=lambda f: -f["ms"])[:slowest]
     res["over"] = "over: True" in text
+    totals = lines(text, "totals:")
+    res["totals"] = [int(t) for t in totals[0]] if totals else []
     return res
 
 
@@ -437,7 +469,7 @@ def session_heap(mp, name, out=print, low_k=16, high_k=128):
     return smallest_heap(mp, script, lambda text: "over: True" in text, low_k, high_k, out, label)
 
 
-def measure(mp, quick=False, heap=True, out=print, match_rollouts=16, match_seed=1):
+def measure(mp, quick=False, heap=True, out=print, match_rollouts=16, match_seed=1, games=True):
     commit, described = tree_commit(mp)
     out("MicroPython %s (%s), pinned %s%s" % (commit[:10], described, MICROPY_COMMIT[:10],
         "" if commit == MICROPY_COMMIT else "  <- NOT the pinned commit: figures may differ"))  # fmt: skip
@@ -457,7 +489,7 @@ def measure(mp, quick=False, heap=True, out=print, match_rollouts=16, match_seed
     res["method"]["heap_free_at_boot"] = int(lines(memory, "heap")[0][1])
     n_random = {"block": 10 if quick else 200, "uno": 2 if quick else 10}
     n_decide = 5 if quick else 40
-    for name in GAMES:
+    for name in GAMES if games else ():
         for players in TABLES:
             t0 = time.time()
             row = {"random": random_games(mp, elf, name, players, n_random[name])}
@@ -473,7 +505,7 @@ def measure(mp, quick=False, heap=True, out=print, match_rollouts=16, match_seed
         out("  %s session frames (%.0f s)" % (name, time.time() - t0))
     if heap:
         for name in GAMES:
-            for players in TABLES:
+            for players in TABLES if games else ():
                 k = match_heap(mp, name, players, match_seed, match_rollouts, out)
                 res["games"][name][str(players)]["match_heap_k"] = k
             res["sessions"][name]["heap_k"] = session_heap(mp, name, out)
@@ -509,6 +541,14 @@ def table(res):
             "%s %dp" % (name, s["players"]), f["n"],
             "%.1f / %.1f / %.1f" % (f["median"], f["p95"], f["max"]),
             f["over_33ms"], f["over_60ms"], s.get("heap_k", "-")))  # fmt: skip
+    rows.append("")
+    rows.append("slowest frames, ms: think + flush (expand, to the bus) + other (keys, moves, "
+                "drawing) + gc + wire")  # fmt: skip
+    for name, s in res["sessions"].items():
+        for f in s["frames"].get("slowest", [])[:3]:
+            rows.append("  %-6s #%-5d %5.1f = %4.1f + %4.1f + %4.1f + %3.1f + %3.1f  %s %s" % (
+                name, f["frame"], f["ms"], f["think"], f["flush"], f["other"], f["gc"], f["wire"],
+                f["screen"], f["state"]))  # fmt: skip
     return "\n".join(rows)
 
 
@@ -516,6 +556,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="few samples (a smoke test)")
     parser.add_argument("--skip-heap", action="store_true", help="no heap bisection")
+    parser.add_argument("--frames-only", action="store_true",
+                        help="only the firmware sessions' frames (no bots, no heaps)")  # fmt: skip
     parser.add_argument("--json", default=JSON_OUT, help="where to write the results")
     args = parser.parse_args(argv)
     try:
@@ -523,8 +565,11 @@ def main(argv=None):
     except DeviceError as e:
         print(e)
         return 2
+    if args.frames_only and args.json == JSON_OUT:  # leave the whole bench's figures be
+        args.json = JSON_OUT.replace(".json", "-frames.json")
     t0 = time.time()
-    res = measure(mp, quick=args.quick, heap=not args.skip_heap)
+    res = measure(mp, quick=args.quick, heap=not (args.skip_heap or args.frames_only),
+                  games=not args.frames_only)  # fmt: skip
     res["host_seconds"] = round(time.time() - t0)
     os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
     with open(args.json, "w") as f:

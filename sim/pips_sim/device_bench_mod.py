@@ -107,6 +107,24 @@ def match(name, players, seed, rollouts=-1, levels="smart"):
     print("match", r["digest"], r["moves"], r["hands_played"])
 
 
+class _TimedGc:
+    """gc for main.py's frame loop: times its spare-time collect() into last[2]."""
+
+    def __init__(self, last):
+        self.last = last
+
+    def collect(self):
+        t0 = ticks_us()
+        gc.collect()
+        self.last[2] += ticks_diff(ticks_us(), t0)
+
+    def mem_free(self):
+        return gc.mem_free()
+
+    def mem_alloc(self):
+        return gc.mem_alloc()
+
+
 def session(args, timed=True):
     """The scripted firmware session of pips_sim.firmware_session on the unix_sim
     board: `args` is its session_args() (title_downs, seat_presses,
@@ -138,12 +156,36 @@ def session(args, timed=True):
     bus = board.bus
     _align()
     app = main.make_app(board, seed)
-    last = [0, 0]  # the last frame's time and bytes
+    # the last frame's time, bytes, spare-time gc, flush and thinking (us)
+    last = [0, 0, 0, 0, 0]
     if timed:
         frame = app.frame
+        surface = app.surface
+        flush = surface.flush
+
+        def timed_flush():
+            t0 = ticks_us()
+            r = flush()
+            last[3] += ticks_diff(ticks_us(), t0)
+            return r
+
+        surface.flush = timed_flush
+        from pips import bots
+
+        step = bots.SmartBot.step
+
+        def timed_step(bot, n=8):
+            t0 = ticks_us()
+            r = step(bot, n)
+            last[4] += ticks_diff(ticks_us(), t0)
+            return r
+
+        bots.SmartBot.step = timed_step
+        main.gc = _TimedGc(last)
 
         def timed_frame(raw, now):
             b0 = bus.bytes
+            last[3] = last[4] = 0
             t0 = ticks_us()
             frame(raw, now)
             last[0] = ticks_diff(ticks_us(), t0)
@@ -153,9 +195,12 @@ def session(args, timed=True):
     state = [None, 0]  # the table screen, hands played
 
     def on_frame(app, count):
-        if timed:
-            print("f", last[0], last[1])
         screen = app.screen
+        if timed:
+            # the spare-time gc of the frame before this one ran after its line
+            print("f", last[0], last[1], last[2], last[3], last[4],
+                  type(screen).__name__, getattr(screen, "state", -1))
+            last[2] = 0
         table = state[0]
         if table is None:
             if getattr(screen, "match", None) is None:
@@ -174,3 +219,72 @@ def session(args, timed=True):
     print("bytes_sent:", bus.bytes)
     print("free_after:", gc.mem_free())
     print("over:", table is not None and table.match.over)
+    if table is not None:  # the same match whatever the frames: the bots' decisions are the same
+        print("totals:", " ".join([str(t) for t in table.match.totals]))
+
+
+# -- profile: where a slow frame's time goes ------------------------------------
+
+_PROFILED = (
+    ("pips.ui.table", "TableScreen", ("draw", "next_actor", "play", "draw_status", "draw_buttons",
+                                      "draw_hand", "enter", "choose")),
+    ("pips.ui.layer", "Layer", ("update",)),
+    ("pips.ui.table_line", "Band", ("items",)),
+    ("pips.ui.table_pile", "Band", ("items",)),
+    ("pips.ui.table_choose", "Choice", ("__init__", "keys")),
+    ("pips.ui.results", "HandResultScreen", ("enter", "frame")),
+    ("pips.ui.pages", "PagedScreen", ("enter", "frame")),
+    ("pips.bots", "SmartBot", ("begin",)),
+    ("pips.turns", "Turns", ("next",)),
+    ("pips.match", "Match", ("new_hand", "end_hand")),
+)
+
+
+def _wrap(cls, name, acc):
+    fn = getattr(cls, name)
+
+    def timed(*args):
+        t0 = ticks_us()
+        r = fn(*args)
+        acc[name] = acc.get(name, 0) + ticks_diff(ticks_us(), t0)
+        return r
+
+    setattr(cls, name, timed)
+
+
+def profile(args, over_us=15000, more=()):
+    """The timed session with the methods of _PROFILED timed too: after every
+    frame whose App.frame() took over `over_us`, prints "p <frame> name=us ...",
+    each method's inclusive time in that frame."""
+    acc = {}
+    for module, cls_name, names in _PROFILED + tuple(more):
+        try:
+            mod = __import__(module, None, None, ("*",))
+        except ImportError:
+            continue
+        cls = getattr(mod, cls_name)
+        for name in names:
+            _wrap(cls, name, acc)
+    import pips_main as main
+
+    run = main.run
+
+    def profiled_run(board, frames=-1, app=None, on_frame=None):
+        def on(app, count):
+            # "f" is printed by session's on_frame; App.frame's time is in its line
+            r = on_frame(app, count)
+            free = gc.mem_free()
+            if free > last_free[0]:  # more free than the frame before: the heap was collected
+                acc["collected"] = free - last_free[0]
+            last_free[0] = free
+            total = sum(acc.values())
+            if acc and total > 0:
+                print("p", count, " ".join(["%s=%d" % kv for kv in acc.items() if kv[1] > 300]))
+            acc.clear()
+            return r
+
+        return run(board, frames, app, on)
+
+    last_free = [gc.mem_free()]
+    main.run = profiled_run
+    session(args, True)

@@ -9,13 +9,18 @@ Entry point for a board (firmware/main.py) and for the simulator:
 
 - `surface`: a pips.ui.surface.Surface (FbSurface on framebuf, DioSurface on
   displayio). `width`, `height`: the screen in pixels (0 takes the surface's).
-- `clock_ms()`: milliseconds, read once to seed the first match's shuffle.
+- `clock_ms()`: milliseconds (the board's ticks_ms), read to seed the first
+  match's shuffle and to time a bot's thinking: as much of it a frame as fits
+  a slice of the frame (pips.ui.table). None: seed 1 (or the seed given), and
+  a fixed number of rollouts a frame (the simulator and the tests, which
+  drive the time themselves).
 - `raw_keys`: the keys held right now, a mask of pips.ui.keys bits; the app
   debounces, latches and turns a long A into B itself (pips.ui.keys.Keys). A
   board that can poll faster than it draws may also call `app.keys.poll(raw,
   now_ms)` between frames: no tap is lost.
 - `frame()` ends with `surface.flush()`, which sends only the areas that
-  changed (display.show(x, y, w, h) per dirty rectangle on framebuf).
+  changed (display.show(x, y, w, h) per dirty rectangle on framebuf), half a
+  screen at most: a whole screen goes out over two frames.
 - `app.running` turns False when the player picks Quit on the title screen.
 
 Screens reach games only through the protocol (pips.game): they know how to

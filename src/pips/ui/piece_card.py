@@ -20,12 +20,15 @@ _SYMBOLS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "V", "+2", "W
 
 
 def face(s, x, y, color, symbol, bg, selected=False):
-    """A card of colour `color` (NO_COLOR: a wild) showing `symbol`."""
+    """A card of colour `color` (NO_COLOR: a wild) showing `symbol`. Drawn with
+    the surface's primitives, its box marked dirty once (pips.ui.surface)."""
+    fill = s._fill
+    s.mark(x, y, W, H)
     edge = HIGHLIGHT if selected else WHITE
-    s.fill_rect(x, y, W, H, edge)
+    fill(x, y, W, H, edge)
     if selected:
-        s.rect(x + 1, y + 1, W - 2, H - 2, HIGHLIGHT)
-        inner = 2
+        inner = 2  # a frame two pixels wide: the edge and one more in HIGHLIGHT
+        fill(x + 1, y + 1, W - 2, H - 2, HIGHLIGHT)
     else:
         inner = 1
     w = W - 2 * inner
@@ -34,49 +37,59 @@ def face(s, x, y, color, symbol, bg, selected=False):
     if cw > w:  # a wide symbol on a narrow font: draw it tight
         cw = w
     if color >= NO_COLOR:
-        s.fill_rect(x + inner, y + inner, w, h, WILD)
+        fill(x + inner, y + inner, w, h, WILD)
         qx = x + W // 2 - 6
         qy = y + H - 15
-        s.fill_rect(qx, qy, 6, 6, RED)
-        s.fill_rect(qx + 6, qy, 6, 6, YELLOW)
-        s.fill_rect(qx, qy + 6, 6, 6, GREEN)
-        s.fill_rect(qx + 6, qy + 6, 6, 6, BLUE)
-        s.text(symbol, x + (W - cw) // 2, y + inner + 1, WHITE)
+        fill(qx, qy, 6, 6, RED)
+        fill(qx + 6, qy, 6, 6, YELLOW)
+        fill(qx, qy + 6, 6, 6, GREEN)
+        fill(qx + 6, qy + 6, 6, 6, BLUE)
+        s._text(symbol, x + (W - cw) // 2, y + inner + 1, WHITE)
     else:
-        fill = COLORS[color]
-        s.fill_rect(x + inner, y + inner, w, h, fill)
-        ink = BLACK if fill == YELLOW else WHITE
-        s.text(symbol, x + (W - cw) // 2, y + (H - s.char_h) // 2, ink)
+        c = COLORS[color]
+        fill(x + inner, y + inner, w, h, c)
+        s._text(symbol, x + (W - cw) // 2, y + (H - s.char_h) // 2, BLACK if c == YELLOW else WHITE)
     _corners(s, x, y, bg)
 
 
 def back(s, x, y, bg):
     """A card face down."""
-    s.fill_rect(x, y, W, H, WHITE)
-    s.fill_rect(x + 1, y + 1, W - 2, H - 2, WILD)
-    s.fill_rect(x + 4, y + 5, W - 8, H - 10, RED)
+    fill = s._fill
+    s.mark(x, y, W, H)
+    fill(x, y, W, H, WHITE)
+    fill(x + 1, y + 1, W - 2, H - 2, WILD)
+    fill(x + 4, y + 5, W - 8, H - 10, RED)
     _corners(s, x, y, bg)
 
 
 def _corners(s, x, y, bg):
     """Round a card off: its corner pixels take the colour behind it."""
-    s.pixel(x, y, bg)
-    s.pixel(x + W - 1, y, bg)
-    s.pixel(x, y + H - 1, bg)
-    s.pixel(x + W - 1, y + H - 1, bg)
+    pixel = s._pixel
+    pixel(x, y, bg)
+    pixel(x + W - 1, y, bg)
+    pixel(x, y + H - 1, bg)
+    pixel(x + W - 1, y + H - 1, bg)
+
+
+# pips.cards' colour and rank of each kind, imported with the first card in a
+# hand or on the pile (once: an import statement costs more than drawing the
+# card); the title's card draws with face() alone
+COLOR = None
+RANK = None
 
 
 def piece(s, x, y, code, flags, bg):
     """Card `code` (a kind, pips.cards) at (x, y), in a hand or face up: flags 1
     playable (else grey bars over it, clear of its symbol), 2 selected; bg is
     the colour behind it (its cut corners)."""
-    # pips.cards only here: the title's card draws with face() alone
-    from pips.cards import COLOR, RANK
-
+    global COLOR, RANK
+    if COLOR is None:
+        from pips.cards import COLOR, RANK
     face(s, x, y, COLOR[code], _SYMBOLS[RANK[code]], bg, flags & 2)
     if not flags & 1:
+        fill = s._fill
         for yy in (y + 2, y + 5, y + H - 6, y + H - 3):
-            s.hline(x + 2, yy, W - 4, DIM)
+            fill(x + 2, yy, W - 4, 1, DIM)
 
 
 def text(code):

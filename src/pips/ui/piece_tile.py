@@ -14,40 +14,58 @@ from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT
 W = const(23)
 H = const(12)
 
-# Pips 0..6 as bits of a 3x3 grid, bit r*3 + c.
-_PATTERN = (0, 0x10, 0x101, 0x111, 0x145, 0x155, 0x16D)
-_OFFSETS = b"\x01\x04\x07"
+# The pips of 0..6, (dx, dy) pairs of 2x2 dots on a 3x3 grid in a 10x10 half
+_PATTERN = (
+    b"",
+    b"\x04\x04",
+    b"\x01\x01\x07\x07",
+    b"\x01\x01\x04\x04\x07\x07",
+    b"\x01\x01\x07\x01\x01\x07\x07\x07",
+    b"\x01\x01\x07\x01\x04\x04\x01\x07\x07\x07",
+    b"\x01\x01\x07\x01\x01\x04\x07\x04\x01\x07\x07\x07",
+)
 
 
-def half(s, x, y, value, color=PIP):
-    """The pips of one 10x10 half whose inner top left is (x, y)."""
-    bits = _PATTERN[value]
-    for cell in range(9):
-        if bits >> cell & 1:
-            s.fill_rect(x + _OFFSETS[cell % 3], y + _OFFSETS[cell // 3], 2, 2, color)
+def half(fill, x, y, value):
+    """The pips of one 10x10 half whose inner top left is (x, y); fill: the
+    surface's fill primitive."""
+    p = _PATTERN[value]
+    for i in range(0, len(p), 2):
+        fill(x + p[i], y + p[i + 1], 2, 2, PIP)
 
 
 def tile(s, x, y, a, b, standing=False, face=IVORY, edge=PIP):
-    """Tile a|b at (x, y): a on the left (or top when standing)."""
+    """Tile a|b at (x, y): a on the left (or top when standing). Drawn with
+    the surface's primitives, its box marked dirty once (pips.ui.surface)."""
+    fill = s._fill
     if standing:
-        s.fill_rect(x, y, H, W, edge)
-        s.fill_rect(x + 1, y + 1, 10, 10, face)
-        s.fill_rect(x + 1, y + 12, 10, 10, face)
-        half(s, x + 1, y + 1, a)
-        half(s, x + 1, y + 12, b)
+        s.mark(x, y, H, W)
+        fill(x, y, H, W, edge)
+        bx = x + 1
+        by = y + 12
     else:
-        s.fill_rect(x, y, W, H, edge)
-        s.fill_rect(x + 1, y + 1, 10, 10, face)
-        s.fill_rect(x + 12, y + 1, 10, 10, face)
-        half(s, x + 1, y + 1, a)
-        half(s, x + 12, y + 1, b)
+        s.mark(x, y, W, H)
+        fill(x, y, W, H, edge)
+        bx = x + 12
+        by = y + 1
+    fill(x + 1, y + 1, 10, 10, face)
+    fill(bx, by, 10, 10, face)
+    half(fill, x + 1, y + 1, a)
+    half(fill, bx, by, b)
+
+
+# pips.tiles' halves of each tile, imported with the first tile in a hand
+# (once: an import statement costs more than drawing the tile); the title's
+# tile draws without them
+HI = None
+LO = None
 
 
 def piece(s, x, y, code, flags, bg):
     """Tile `code` in a hand, lying: flags 1 bright (else greyed), 2 selected."""
-    # pips.tiles only here: the title's tile above draws without it
-    from pips.tiles import HI, LO
-
+    global HI, LO
+    if HI is None:
+        from pips.tiles import HI, LO
     face = IVORY if flags & 1 else DIM
     edge = HIGHLIGHT if flags & 2 else PIP
     tile(s, x, y, HI[code], LO[code], False, face, edge)

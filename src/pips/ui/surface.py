@@ -11,16 +11,23 @@ stand-ins here: both subclasses define them.
 The interface the screens use: width, height, char_w, char_h, fill_rect,
 fill, rect, hline, pixel, text, text_center, text_width, flush.
 
-Every drawing call marks its rectangle dirty; `flush()` hands the few merged
+Every drawing call marks its rectangle dirty; a piece module, which draws
+many small shapes in one box, calls the primitives itself and marks its box
+once (`mark(x, y, w, h)`): the primitives clip. `flush()` hands the few merged
 dirty rectangles to the display and forgets them, so a move that changes a tile
-and a message line sends those two areas, not the whole frame. `pixels_sent`
-counts what went out (an ST7789 takes 2 bytes a pixel).
+and a message line sends those two areas, not the whole frame; a whole screen
+goes in two flushes, half a screen each (_FLUSH_MAX), so that no frame waits
+for all of it. `pixels_sent` counts what went out (an ST7789 takes 2 bytes a
+pixel).
 """
 
 from pips.compat import const
 
 _MAX_RECTS = const(6)
-_SLACK = const(160)  # pixels a merge may add for free: fewer, larger windows
+_SLACK = const(480)  # pixels a merge may add for free: fewer, larger windows
+# pixels one flush sends at most: half a 240x135 screen (68 rows), so that no
+# frame waits for a whole screen; the rest goes with the next frame's
+_FLUSH_MAX = const(16320)
 
 
 class Surface:
@@ -61,43 +68,50 @@ class Surface:
                 r[2] = bx1
                 r[3] = by1
                 return
-        dirty.append([x0, y0, x1, y1])
-        if len(dirty) > _MAX_RECTS:
-            self._squeeze()
-
-    def _squeeze(self):
-        """Merge the two rectangles whose union wastes the fewest pixels."""
-        dirty = self.dirty
-        best = None
+        if len(dirty) < _MAX_RECTS:
+            dirty.append([x0, y0, x1, y1])
+            return
+        # too many: merge it into the rectangle their union wastes the fewest pixels of
+        best = dirty[0]
         best_waste = 1 << 30
-        for i in range(len(dirty)):
-            a = dirty[i]
-            for j in range(i + 1, len(dirty)):
-                b = dirty[j]
-                w = max(a[2], b[2]) - min(a[0], b[0])
-                h = max(a[3], b[3]) - min(a[1], b[1])
-                waste = w * h - (a[2] - a[0]) * (a[3] - a[1]) - (b[2] - b[0]) * (b[3] - b[1])
-                if waste < best_waste:
-                    best_waste = waste
-                    best = (i, j)
-        i, j = best
-        a = dirty[i]
-        b = dirty.pop(j)
-        a[0] = min(a[0], b[0])
-        a[1] = min(a[1], b[1])
-        a[2] = max(a[2], b[2])
-        a[3] = max(a[3], b[3])
+        for r in dirty:
+            w = (x1 if x1 > r[2] else r[2]) - (x0 if x0 < r[0] else r[0])
+            h = (y1 if y1 > r[3] else r[3]) - (y0 if y0 < r[1] else r[1])
+            waste = w * h - (r[2] - r[0]) * (r[3] - r[1])
+            if waste < best_waste:
+                best_waste = waste
+                best = r
+        if x0 < best[0]:
+            best[0] = x0
+        if y0 < best[1]:
+            best[1] = y0
+        if x1 > best[2]:
+            best[2] = x1
+        if y1 > best[3]:
+            best[3] = y1
 
     def flush(self):
-        """Send the dirty areas to the display; return the pixels sent."""
+        """Send the dirty areas to the display, _FLUSH_MAX pixels at most: what
+        is left of a bigger change (a whole screen) stays dirty, its top rows
+        sent; the next flush sends it. Return the pixels sent."""
         sent = 0
-        for r in self.dirty:
+        dirty = self.dirty
+        while dirty:
+            r = dirty[0]
             w = r[2] - r[0]
             h = r[3] - r[1]
+            if sent + w * h > _FLUSH_MAX:
+                h = (_FLUSH_MAX - sent) // w  # the rows that fit
+                if h > 0:
+                    self._send(r[0], r[1], w, h)
+                    r[1] += h
+                    sent += w * h
+                    self.windows_sent += 1
+                break
             self._send(r[0], r[1], w, h)
             sent += w * h
             self.windows_sent += 1
-        self.dirty = []
+            dirty.pop(0)
         self.pixels_sent += sent
         self.last_flush = sent
         return sent

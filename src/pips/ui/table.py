@@ -46,7 +46,16 @@ from pips.ui.screen import Screen, seat_name
 from pips.ui.table_choose import Choice, label, GO_ON
 
 SHOW_MS = const(900)  # how long a bot's move stays before the next one
-_SLICE = const(4)  # smart-bot rollouts per frame: the screen keeps moving
+# A bot thinks in slices, a slice a frame, so the screen and the keys stay live:
+# as many rollouts as fit _THINK_MS by the App's clock (App.clock_ms, the
+# board's ticks_ms), or _SLICE rollouts a frame without a clock (the desktop
+# simulator and the tests, which drive the time themselves). How a decision
+# is sliced changes nothing in it: the rollouts are the same sequence.
+_SLICE = const(4)
+_THINK_MS = const(12)
+# A frame that has spent this long by the App's clock (from its `now`) leaves
+# the table band and the hand, or the hand, to the next frame
+_DRAW_MS = const(8)
 
 # states of the table
 _NEXT_ACTOR = const(0)  # ask who acts next (pips.turns)
@@ -193,7 +202,7 @@ class TableScreen(Screen):
             if presses & (K.A | K.B):
                 self.state = _NEXT_ACTOR
         elif state == _THINK:
-            move = self.bots[self.think_seat].step(_SLICE)
+            move = self.think()
             if move >= 0:
                 self.play(self.think_seat, move)
         elif state == _CHOOSE:
@@ -208,6 +217,30 @@ class TableScreen(Screen):
             if self.app.screen is not self:
                 return
         self.draw()
+
+    def think(self):
+        """A slice of the thinking bot's decision: its move once made, else -1.
+        A move decided late in a slice is played in the next frame, so that
+        drawing it does not add to a full slice; a frame that still sends half
+        a screen drawn before does not think."""
+        bot = self.bots[self.think_seat]
+        clock = self.app.clock_ms
+        if clock is None:
+            return bot.step(_SLICE)
+        if self.s.dirty:  # the rest of a whole screen goes out this frame (pips.ui.surface)
+            return -1
+        start = clock()
+        n = 0
+        while True:
+            move = bot.step(1)
+            n += 1
+            spent = K.ticks_diff(clock(), start)
+            if move >= 0:
+                # decided late in the slice: played next frame, when step() answers it at once
+                return move if spent <= _THINK_MS // 3 else -1
+            # stop when one more rollout, of the slice's mean so far, would pass the budget
+            if spent + spent // n > _THINK_MS:
+                return -1
 
     def next_actor(self):
         """Ask pips.turns who acts now, until someone does: a bot out of turn
@@ -297,18 +330,27 @@ class TableScreen(Screen):
             self.shown[_NOTE] = None
             view = self.view_of(self.viewer if self.viewer >= 0 else 0)
             self.draw_status(view)
-            # the table band
-            sig = (self.game.moves, self.state == _REVEAL, self.viewer, self.match.hands_played)
-            if alt >= 0:
-                sig = sig + (alt,)
-            if self.changed("table", sig):
-                if self.state == _REVEAL:
-                    items = self.reveal_items(view)
+            # With a clock, a frame long already leaves the next bands to the
+            # next frame (each band redraws by its own signature)
+            clock = self.app.clock_ms
+            if clock is not None and K.ticks_diff(clock(), self.app.now) > _DRAW_MS:
+                self.shown[_DRAWN] = None
+            else:
+                # the table band
+                sig = (self.game.moves, self.state == _REVEAL, self.viewer, self.match.hands_played)
+                if alt >= 0:
+                    sig = sig + (alt,)
+                if self.changed("table", sig):
+                    if self.state == _REVEAL:
+                        items = self.reveal_items(view)
+                    else:
+                        items = self.band.items(view)
+                    self.table_layer.update(items)
+                self.draw_buttons()
+                if clock is not None and K.ticks_diff(clock(), self.app.now) > _DRAW_MS:
+                    self.shown[_DRAWN] = None
                 else:
-                    items = self.band.items(view)
-                self.table_layer.update(items)
-            self.draw_buttons()
-            self.draw_hand(view)
+                    self.draw_hand(view)
         note = (self.app.frames // 8 % 3 if self.state == _THINK else 0, self.message)
         if not self.changed(_NOTE, note):
             return
