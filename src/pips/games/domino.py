@@ -562,7 +562,8 @@ class ReserveView(View):
         pool = tiles.code_bytes(allowed)
         m = rng.deal_mask(pool, len(pool), 0, need) | dealt
         rest = tiles.code_bytes(unseen & ~m)
-        rng.shuffle(rest)
+        if len(rest) > 1:  # (Rng.shuffle of fewer than 2 items steps its state back)
+            rng.shuffle(rest)
         k = self.set_aside
         stock = world.stock
         stock[:k] = rest[:k]

@@ -345,7 +345,8 @@ class SoloView(View):
         if world is None:
             world = Solo(1, self.table_options)
         rest = tiles.code_bytes(self.unseen())
-        rng.shuffle(rest)
+        if len(rest) > 1:  # (Rng.shuffle of fewer than 2 items steps its state back)
+            rng.shuffle(rest)
         world.stock[self.top :] = rest
         world.top = self.top
         world.faceup = self.faceup
