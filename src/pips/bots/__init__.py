@@ -93,7 +93,9 @@ class SmartBot(RandomBot):
     budget per decision, shared among the moves; a game may list mirror moves
     once (`distinct_moves`), which leaves more for the rest.
 
-    The budget is the game policy's ROLLOUTS, or `default_rollouts`."""
+    The budget is the game policy's ROLLOUTS, or `default_rollouts`. A
+    policy with a search of its own, `solve(view, moves, n, rng)` (Solitaire),
+    decides instead."""
 
     level = "smart"
     default_rollouts = 240
@@ -111,6 +113,13 @@ class SmartBot(RandomBot):
     def begin(self, view):
         n = self._moves(view)
         if n > 1:
+            # a game whose policy has a search of its own (Solitaire's solver)
+            solve = getattr(self._policy(view), "solve", None)
+            if solve is not None:
+                self.n = n
+                self.best = solve(view, self.buf, n, self.rng)
+                self.per_move = 0
+                return
             distinct = getattr(self._policy(view), "distinct_moves", None)
             if distinct is not None:
                 n = distinct(view, self.buf, n)
