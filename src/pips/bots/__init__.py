@@ -93,7 +93,9 @@ class SmartBot(RandomBot):
     budget per decision, shared among the moves; a game may list mirror moves
     once (`distinct_moves`), which leaves more for the rest.
 
-    The budget is the game policy's ROLLOUTS, or `default_rollouts`."""
+    The budget is the game policy's ROLLOUTS, or `default_rollouts`. A
+    policy with `decide(view, moves, n, rng)` makes the decision itself
+    instead (no rollouts here)."""
 
     level = "smart"
     default_rollouts = 240
@@ -110,6 +112,14 @@ class SmartBot(RandomBot):
 
     def begin(self, view):
         n = self._moves(view)
+        decide = getattr(self._policy(view), "decide", None)
+        if decide is not None and n > 1:
+            # the game's policy makes the whole decision itself (Twenty-one's
+            # exact chances): no rollouts to slice
+            self.n = n
+            self.best = decide(view, self.buf, n, self.rng)
+            self.per_move = 0
+            return
         if n > 1:
             distinct = getattr(self._policy(view), "distinct_moves", None)
             if distinct is not None:
