@@ -49,6 +49,8 @@ def stand_values(view, rng, samples=SAMPLES):
     """Per total 0..21, what standing on it is worth, summed over `samples`
     worlds: 12 for a win alone, 12/k for a win shared by k seats."""
     world, buf = _scratch
+    if world is not None and (world.players != view.players or type(world) is not view.game_class):
+        world = None
     if buf is None:
         buf = bytearray(view.game_class.max_moves)
     worth = [0] * (LIMIT + 1)
