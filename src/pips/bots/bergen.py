@@ -3,7 +3,12 @@ the rollouts play too; also the smart bot's tie-break) and the moves worth
 weighing. The smart bot is the generic one: rollouts with Bergen.playout,
 judged by the hand's chips (Bergen.utility)."""
 
+from pips.compat import const
 from pips.games.bergen import OPEN, choose
+
+# Bergen's rollouts are short (a hand of two lays about 14 tiles, and many end
+# in a dead end early): twice Block's budget costs about as much per decision
+ROLLOUTS = const(480)
 
 
 def greedy(view, moves, n, rng):
