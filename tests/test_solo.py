@@ -271,7 +271,7 @@ def test_bots_play_from_the_view_and_the_solver_answers_a_legal_move():
     g = Solo(1, None, Rng(1))
     v = g.view(0)
     n = v.legal(BUF)
-    assert policy.solve(v, BUF, n, Rng(2)) in legal(g)
+    assert policy.decide(v, BUF, n, Rng(2)) in legal(g)
 
 
 def test_the_command_line_runs_and_referees_solitaire():

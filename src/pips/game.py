@@ -96,6 +96,13 @@ class Game:
         return (first + 1) % players
 
     @classmethod
+    def hand_options(cls, match):
+        """The options the match's next hand is dealt with: the table's. A game
+        whose hands carry something over from the match so far (Bergen's chips
+        and bank) adds it here."""
+        return match.options
+
+    @classmethod
     def match_over(cls, totals, options, hands_played):
         target = options.get("target", 0)
         for t in totals:

@@ -94,8 +94,9 @@ class SmartBot(RandomBot):
     once (`distinct_moves`), which leaves more for the rest.
 
     The budget is the game policy's ROLLOUTS, or `default_rollouts`. A
-    policy with a search of its own, `solve(view, moves, n, rng)` (Solitaire),
-    decides instead."""
+    policy with `decide(view, moves, n, rng)` makes the decision itself
+    instead, with no rollouts here (Twenty-one's exact chances, Solitaire's
+    solver)."""
 
     level = "smart"
     default_rollouts = 240
@@ -112,14 +113,13 @@ class SmartBot(RandomBot):
 
     def begin(self, view):
         n = self._moves(view)
-        if n > 1:
-            # a game whose policy has a search of its own (Solitaire's solver)
-            solve = getattr(self._policy(view), "solve", None)
-            if solve is not None:
-                self.n = n
-                self.best = solve(view, self.buf, n, self.rng)
-                self.per_move = 0
-                return
+        decide = getattr(self._policy(view), "decide", None)
+        if decide is not None and n > 1:
+            # the game's policy makes the whole decision itself: no rollouts to slice
+            self.n = n
+            self.best = decide(view, self.buf, n, self.rng)
+            self.per_move = 0
+            return
             distinct = getattr(self._policy(view), "distinct_moves", None)
             if distinct is not None:
                 n = distinct(view, self.buf, n)

@@ -1,5 +1,5 @@
 """Solitaire's bot policy: the greedy choice, the moves worth weighing, and
-the smart bot's solver (`solve`, which the smart bot uses in place of its
+the smart bot's solver (`decide`, which the smart bot uses in place of its
 rollouts per move).
 
 The solver samples orders of the stock (the only thing hidden) and, for each
@@ -68,7 +68,7 @@ def _wins(prefix, laid, top, left, right, rnd, memo, budget):
     return v
 
 
-def solve(view, moves, n, rng):
+def decide(view, moves, n, rng):
     """The move to make: see the module's docstring."""
     if n > 1:
         n = distinct_moves(view, moves, n)

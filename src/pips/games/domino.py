@@ -17,7 +17,7 @@ show v, so the tiles of a hand that fit an end showing v are `hand & WITH[v]`.
 """
 
 from pips.compat import const
-from pips.game import Game, View, check_deal, new_rng
+from pips.game import Game, View, new_rng
 from pips.rng import Rng
 from pips.tiles import ALL, BIT_CODE, COUNT, DOUBLES, HI, LO, PIPS, WITH
 from pips import tiles
@@ -259,7 +259,9 @@ class Reserve(Game):
         self.top = COUNT
         if deal is not None:
             order = bytes(deal)
-            check_deal(order, _ORDER)
+            from pips.checks import check_deal
+
+            check_deal(order, _ORDER, tiles.text)
             if rng is not None:
                 rng = new_rng(rng)
             self._deal(order)

@@ -14,7 +14,7 @@ line the side is the orientation). The deal number is the seed.
 """
 
 from pips import tiles
-from pips.game import Game, View, check_deal, new_rng
+from pips.game import Game, View, new_rng
 from pips.games import domino
 from pips.games.domino import MID, LINE, PASS, lay_moves, open_line, place
 from pips.rng import Rng
@@ -117,7 +117,9 @@ class Solo(Game):
         self.top = COUNT
         if deal is not None:
             order = bytes(deal)
-            check_deal(order, _ORDER)
+            from pips.checks import check_deal
+
+            check_deal(order, _ORDER, tiles.text)
             self._deal(order)
         elif rng is not None:
             if rng.__class__ is not Rng:
