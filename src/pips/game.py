@@ -115,6 +115,9 @@ class Game:
             )
 
     # -- match hooks (a game may override) -------------------------------
+    # A game may also define first_after(cls, game, first) (a classmethod):
+    # the seat to name for the next hand from the hand just played (Domino
+    # Uno: its winner leads); Match then asks it instead of next_first.
     @classmethod
     def next_first(cls, first, players):
         """Who the page names for the next hand: one seat on."""

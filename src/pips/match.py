@@ -37,7 +37,11 @@ class Match:
     def new_hand(self, deal=None):
         """Deal the next hand (the first one with the starter named or drawn by lot)."""
         if self.hands_played:
-            self.first = self.game_class.next_first(self.first, self.players)
+            after = getattr(self.game_class, "first_after", None)
+            if after is not None:  # a game whose last hand names the next leader
+                self.first = after(self.game, self.first)
+            else:
+                self.first = self.game_class.next_first(self.first, self.players)
         self.game = None  # the last hand may go before the next is dealt (a small heap)
         game = self.game_class(self.players, self.options, self.rng, deal, self.first)
         # a resigned seat stays out of every later hand of a game that plays on without it
