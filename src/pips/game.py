@@ -58,6 +58,9 @@ class Game:
     # True: the hand plays on without a resigned seat, whose move is written
     # "resign"; Match replays it at the start of every later hand
     resign_in_hand = False
+    # True: the random bot passes each move it draws through its policy's
+    # random_move(view, move, rng) (Domino Uno's forgotten uno calls)
+    random_policy = False
 
     # -- table options -------------------------------------------------
     @classmethod

@@ -91,6 +91,7 @@ class DominoUno(Game):
     max_moves = 64
     stacked_size = 28
     out_of_turn = True  # other seats may catch a missed uno, or call it late
+    random_policy = True  # the random bot forgets uno at the table's rate
     # Rollouts stop after so many moves (0: play the hand out) and utility()
     # weighs the tiles left
     playout_moves = 40
