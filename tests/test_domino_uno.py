@@ -826,3 +826,37 @@ def test_bot_matches_are_the_same_from_the_same_seed():
     assert a["digest"] == b["digest"] and a["totals"] == b["totals"]
     lines = [x for hand in a["hands"] for x in hand]
     assert any(x.endswith(" uno") for x in lines)
+
+
+# -- the same matches on MicroPython ------------------------------------------------------
+
+_RECORDS = """
+from pips import games, selfplay
+for name, players, seed, levels, rollouts, options in CASES:
+    r = selfplay.record_match(games.get(name), players, seed, levels, rollouts, options)
+    print("%s %d %d" % (name, players, seed))
+    for lines in r["hands"]:
+        print(" | ".join(lines))
+    print(r["digest"], r["moves"], r["hands_played"], r["totals"], r["ranks"])
+"""
+
+MPY_CASES = [
+    ("domino-uno", 2, 3, ("smart", "random"), 12, None),
+    ("domino-uno", 4, 5, ("random", "greedy", "smart", "random"), 12, None),
+    ("domino-uno", 6, 2, ("random",) * 6, -1, {"scoring": "pips", "penalty": 1}),
+]
+
+
+def test_matches_are_identical_on_cpython_and_micropython():
+    from mpy_support import HAVE_MICROPYTHON, run_micropython
+
+    if not HAVE_MICROPYTHON:
+        pytest.skip("no MicroPython unix port in the venv (run make)")
+    code = "CASES = %r\n%s" % (MPY_CASES, _RECORDS)
+    printed = []
+    exec(compile(code, "<records>", "exec"), {"print": lambda *a: printed.append(
+        " ".join(str(x) for x in a))})
+    rc, out, err = run_micropython(code, from_mpy=False, timeout=600)
+    assert rc == 0, out + err
+    assert out.rstrip("\n") == "\n".join(printed)
+    assert " uno" in out and "catch" in out
