@@ -323,7 +323,7 @@ class Snap:
         return {}
 
     @classmethod
-    def next_first(cls, first, players):
+    def next_first(cls, first, players, last=None):
         return first
 
     @classmethod

@@ -37,7 +37,7 @@ class Match:
     def new_hand(self, deal=None):
         """Deal the next hand (the first one with the starter named or drawn by lot)."""
         if self.hands_played:
-            self.first = self.game_class.next_first(self.first, self.players)
+            self.first = self.game_class.next_first(self.first, self.players, self.game)
         self.game = None
         # a game whose hands carry something on from the match (Bergen's chips) says so
         options = self.game_class.hand_options(self)

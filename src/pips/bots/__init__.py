@@ -55,7 +55,12 @@ class RandomBot:
         if view.turn != view.seat:
             return self.react(view)
         n = self._moves(view)
-        return self.buf[self.rng.below(n)] if n > 1 else self.buf[0]
+        move = self.buf[self.rng.below(n)] if n > 1 else self.buf[0]
+        if getattr(view.game_class, "random_policy", False):
+            # the game's policy adjusts a random move (Domino Uno: the uno call
+            # forgotten at the table's rate)
+            move = self._policy(view).random_move(view, move, self.rng)
+        return move
 
     def react(self, view):
         """An out-of-turn move, taken with the game's reaction chance; -1 for none."""

@@ -592,3 +592,38 @@ class ReserveView(View):
         world.winner = -1
         world.scores[0] = world.scores[1] = 0
         return world
+
+
+def end_half(e, side):
+    """The half a line entry shows towards `side` (0: its left half, 1: its
+    right half), as it lies."""
+    t = e >> 1
+    if (e & 1) ^ side:
+        return LO[t]
+    return HI[t]
+
+
+def take_end(line, lo, hi, side):
+    """Take the tile off one end of the line (Domino Uno's take-back): return
+    (its code, new lo, new hi, the number the end now shows or -1 when the line
+    is empty). Side 0 is the left end, 1 the right."""
+    if side:
+        hi -= 1
+        t = line[hi] >> 1
+        if hi == lo:
+            return t, lo, hi, -1
+        return t, lo, hi, end_half(line[hi - 1], 1)
+    t = line[lo] >> 1
+    lo += 1
+    if hi == lo:
+        return t, lo, hi, -1
+    return t, lo, hi, end_half(line[lo], 0)
+
+
+def recentre(line, lo, hi):
+    """Move the line's entries to the middle of its buffer (a line that both
+    loses and gains tiles drifts); return the new (lo, hi)."""
+    n = hi - lo
+    start = (len(line) - n) // 2
+    line[start : start + n] = bytes(line[lo:hi])
+    return start, start + n

@@ -156,7 +156,7 @@ class Solo(Game):
         return RULES
 
     @classmethod
-    def next_first(cls, first, players):
+    def next_first(cls, first, players, last=None):
         return 0
 
     @classmethod
