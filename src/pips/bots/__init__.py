@@ -125,6 +125,7 @@ class SmartBot(RandomBot):
             self.best = decide(view, self.buf, n, self.rng)
             self.per_move = 0
             return
+        if n > 1:
             distinct = getattr(self._policy(view), "distinct_moves", None)
             if distinct is not None:
                 n = distinct(view, self.buf, n)

@@ -252,6 +252,7 @@ class Reserve(Game):
         self.line = bytearray(LINE)
         self.stock = bytearray(COUNT)
         self.scores = [0] * players
+        self.counts = bytearray(players)  # per seat, the pips left at the end
         self.forbid = [0] * players
         self.hands = [0] * players
         self.held = 0
@@ -413,7 +414,7 @@ class Reserve(Game):
         self.turn = -1
         winner = out
         if out < 0:
-            winner = lowest(self.hands)[0]
+            winner = lowest(self.hands, self.counts)
         self.winner = winner
         if winner >= 0:
             self.scores[winner] = 1

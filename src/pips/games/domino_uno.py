@@ -108,6 +108,7 @@ class DominoUno(Game):
         self.stock = bytearray(COUNT)
         self.line = bytearray(_LINE)
         self.scores = [0] * players
+        self.counts = bytearray(players)  # per seat, the pips left at the end
         size = 9 - players
         self.nstock = 0
         if deal is not None:
@@ -378,13 +379,19 @@ class DominoUno(Game):
         self.turn = -1
         self.catchable = -1
         self.ask = NONE
-        winner, low, total = domino.lowest(self.hands)
+        counts = self.counts
+        winner = domino.lowest(self.hands, counts)
         if out >= 0:
-            winner = out
-            low = 0
+            winner = out  # its own hand is empty: its count is 0
         self.winner = winner
         if winner >= 0:
-            self.scores[winner] = total - low if self.pips_scoring else 1
+            if self.pips_scoring:
+                total = 0
+                for count in counts:
+                    total += count
+                self.scores[winner] = total - counts[winner]
+            else:
+                self.scores[winner] = 1
 
     def utility(self, seat):
         return _utility(self, seat)
