@@ -213,7 +213,7 @@ def test_the_view_hides_only_the_stock_order_and_samples_shuffle_it():
             g.play(0, legal(g)[0])
     v = g.view(0)
     assert v.faceup == v.hand == g.faceup and v.stock == COUNT - g.top
-    assert v.piece_kind == "tile" and v.table_kind == "line" and list(v.sizes) == [tiles.count(g.faceup)]
+    assert v.piece_kind == "tile" and v.table_kind == "solo" and list(v.sizes) == [tiles.count(g.faceup)]
     assert v.line_pairs() == g.view(0).line_pairs() and v.ends == (() if g.left < 0 else (g.left, g.right))
     orders = set()
     for _ in range(10):

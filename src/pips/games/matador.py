@@ -240,6 +240,8 @@ class Matador(Reserve):
 
 
 class MatadorView(ReserveView):
+    piece_kind = "matador"
+    table_kind = "matador"
     set_aside = 3
     fits = Matador.fits
     _lays = Matador._lays

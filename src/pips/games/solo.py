@@ -293,7 +293,7 @@ class SoloView(View):
     the line, the stock's size, and how many tiles this round has laid."""
 
     piece_kind = "tile"
-    table_kind = "line"
+    table_kind = "solo"
     game_class = Solo
     move_text = Solo.move_text
     move_piece = Solo.move_piece
