@@ -573,10 +573,12 @@ class DominoUnoView(View):
     not yet laid again) by each seat, the uno calls and the catch window.
 
     Presentation fields shared by every domino view: piece_kind "tile",
-    table_kind "line", hand_list(), sizes, line_pairs(), ends."""
+    hand_list(), sizes, line_pairs(), ends; the line is drawn the Austrian
+    way (table_kind "austrian", pips.ui.table_austrian), which also shows
+    `taken`."""
 
     piece_kind = "tile"
-    table_kind = "line"
+    table_kind = "austrian"
     game_class = DominoUno
 
     def __init__(self, game, seat):
