@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from pips.game import Game
 from pips.games import get
 from pips_sim import cli, stats
 
@@ -299,7 +300,7 @@ ONE, THREE, SNAP = 0, 1, 3
 NAMES = ("one", "three", "", "snap")
 
 
-class Snap:
+class Snap(Game):
     """A toy game with an out-of-turn move: when the second move of the hand is a
     "three", every seat but the one that played it may call "snap" (and win the
     hand) until the next move. Seven moves without a snap: a tied hand."""
@@ -323,7 +324,7 @@ class Snap:
         return {}
 
     @classmethod
-    def next_first(cls, first, players):
+    def next_first(cls, first, players, last=None):
         return first
 
     @classmethod

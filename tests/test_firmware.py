@@ -382,8 +382,8 @@ def test_whole_firmware_plays_a_match_within_its_budget(game):
     """main.py on the unix_sim board, from the device build's .mpy: title, table
     setup, a whole match (P1 pressing A, the rest smart bots) and its results,
     in the budget's heap."""
-    players, target, seed = SESSIONS[game]
-    args = session_args(game, players, target, seed=seed)
+    players, setting, seed = SESSIONS[game]
+    args = session_args(game, players, setting, seed=seed)
     rc, out, err = run_on_device_build(SESSION, "%dK" % BUDGETS_K["mpy"], args)
     assert rc == 0, (err + out)[-3000:]
     stats = check_session(game, out)
@@ -415,9 +415,9 @@ def test_whole_firmware_from_romfs_plays_a_match_within_its_budget(game):
     """The same session with the code run in place from a ROMFS image, as a
     board runs it from flash: the budget's heap, besides the image itself
     (which the unix port must hold in its heap)."""
-    players, target, seed = SESSIONS[game]
+    players, setting, seed = SESSIONS[game]
     rom = device_romfs()
-    args = session_args(game, players, target, seed=seed) + (rom,)
+    args = session_args(game, players, setting, seed=seed) + (rom,)
     heap = BUDGETS_K["romfs"] * 1024 + os.path.getsize(rom)
     rc, out, err = run_on_device_build(SESSION_ROMFS, heap, args)
     assert rc == 0, (err + out)[-3000:]

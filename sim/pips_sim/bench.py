@@ -301,9 +301,10 @@ def firmware_heap(game, tree, romfs=False):
     with the .mpy in RAM or the code in a ROMFS image."""
     from pips_sim.firmware_session import SESSIONS, smallest_session_heap
 
-    players, target, seed = SESSIONS[game]
+    players, setting, seed = SESSIONS[game]
     k = smallest_session_heap(game, tree, romfs=romfs)
-    return {"heap_k": k, "players": players, "target": target, "seed": seed}
+    table = "%s=%s" % setting if setting else "default options"
+    return {"heap_k": k, "players": players, "options": table, "seed": seed}
 
 
 def uno_problem():
@@ -560,11 +561,11 @@ def table(res):
                 failures.append("firmware %s: %s" % (key, d["error"]))
             else:
                 bar = BUDGETS_K[how]
-                note = "%d KiB %s (%d players to %d, seed %d)" % (
+                note = "%d KiB %s (%d players, %s, seed %d)" % (
                     bar,
                     _verdict(d["heap_k"] <= bar),
                     d["players"],
-                    d["target"],
+                    d["options"],
                     d["seed"],
                 )
             label = "smallest heap, %s session, %s" % (game, "code in ROMFS" if how == "romfs" else ".mpy in RAM")

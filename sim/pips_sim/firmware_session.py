@@ -4,7 +4,7 @@ plays a match through the screens, as tests/test_firmware.py runs it and as
 
 SESSION runs `firmware/main.py` on the unix_sim board (boards/unix_sim.py):
 through the menus as a player would (title, the game's table set-up with the
-seats and target asked for, Start), then A pressed every third frame (the
+seats and table option asked for, Start), then A pressed every third frame (the
 human P1 plays its first choice, the others are smart bots) until the match's
 results show; it prints what the tests check (bytes sent to the display, moves,
 frames). `session_args` works the menu key counts out from the game class.
@@ -29,9 +29,16 @@ from pips_sim import mpy
 BUDGETS_K = {"mpy": 128, "romfs": 112}
 
 SESSIONS = {
-    # game: (players, target, seed), P1 human (keys below), the others smart bots
-    "uno": (4, 200, 6),
-    "block": (2, 50, 2),
+    # game: (players, the table option set and its value, seed), P1 human
+    # (keys below), the others smart bots; every game's session keeps to BUDGETS_K
+    "uno": (4, ("target", 200), 6),
+    "block": (2, ("target", 50), 2),
+    "draw": (2, ("wins", 1), 2),
+    "matador": (2, ("wins", 1), 2),
+    "bergen": (3, ("hands", 1), 2),
+    "twentyone": (3, ("hands", 1), 2),
+    "solo": (1, None, 2),
+    "domino-uno": (6, None, 2),
 }
 
 
@@ -131,19 +138,24 @@ print(
 SESSION_ROMFS = _ROMFS + SESSION  # argv: SESSION's, then the image's path
 
 
-def session_args(game_name, players, target, max_hands=99, max_frames=40000, seed=1):
+def session_args(game_name, players, setting=None, max_hands=99, max_frames=40000, seed=1):
     """The menu keys for a match of `players` seats (P1 human, the rest smart bots,
-    the setup's default) with the given target, worked out from the game class."""
+    the setup's default) with one table option set, `setting` = (key, value)
+    (None: the defaults), worked out from the game class."""
     from pips import games
 
     cls = games.get(game_name)
     title_downs = list(games.names()).index(game_name)
     option_names = [o[0] for o in cls.options]
-    allowed = cls.options[option_names.index("target")][2]
-    default = cls.options[option_names.index("target")][1]
-    target_presses = (allowed.index(target) - allowed.index(default)) % len(allowed)
-    downs_to_target = players + 1 + option_names.index("target")  # Seats, P1..Pn, options
-    downs_to_start = len(option_names) - option_names.index("target") + 1  # ..., Rules, Start
+    at = 0  # the option row the keys go to (the first, left as it is, for none)
+    target_presses = 0
+    if setting is not None:
+        key, value = setting
+        at = option_names.index(key)
+        allowed = cls.options[at][2]
+        target_presses = (allowed.index(value) - allowed.index(cls.options[at][1])) % len(allowed)
+    downs_to_target = players + 1 + at  # Seats, P1..Pn, options
+    downs_to_start = len(option_names) - at + 1  # ..., Rules, Start
     return (
         game_name,
         title_downs,
@@ -169,8 +181,8 @@ def smallest_session_heap(game, tree, low_k=64, high_k=192, romfs=False):
     """The smallest heap (KiB) the SESSIONS[game] session plays its whole match
     in, on the device build `tree` (pips_sim.mpy.build, -O3); romfs: with the
     code in a ROMFS image of it, the image's own size left out."""
-    players, target, seed = SESSIONS[game]
-    args = session_args(game, players, target, seed=seed)
+    players, setting, seed = SESSIONS[game]
+    args = session_args(game, players, setting, seed=seed)
     folder = tempfile.mkdtemp(prefix="pips-romfs-") if romfs else None
     try:
         image_k = 0

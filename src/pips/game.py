@@ -58,6 +58,9 @@ class Game:
     # True: the hand plays on without a resigned seat, whose move is written
     # "resign"; Match replays it at the start of every later hand
     resign_in_hand = False
+    # True: the random bot passes each move it draws through its policy's
+    # random_move(view, move, rng) (Domino Uno's forgotten uno calls)
+    random_policy = False
 
     # -- table options -------------------------------------------------
     @classmethod
@@ -91,9 +94,17 @@ class Game:
 
     # -- match hooks (a game may override) -------------------------------
     @classmethod
-    def next_first(cls, first, players):
-        """Who the page names for the next hand: one seat on."""
+    def next_first(cls, first, players, last=None):
+        """Who the page names for the next hand, given this hand's `first`
+        and the hand just played (`last`): one seat on."""
         return (first + 1) % players
+
+    @classmethod
+    def hand_options(cls, match):
+        """The options the match's next hand is dealt with: the table's. A game
+        whose hands carry something over from the match so far (Bergen's chips
+        and bank) adds it here."""
+        return match.options
 
     @classmethod
     def match_over(cls, totals, options, hands_played):

@@ -37,9 +37,11 @@ class Match:
     def new_hand(self, deal=None):
         """Deal the next hand (the first one with the starter named or drawn by lot)."""
         if self.hands_played:
-            self.first = self.game_class.next_first(self.first, self.players)
+            self.first = self.game_class.next_first(self.first, self.players, self.game)
         self.game = None
-        game = self.game_class(self.players, self.options, self.rng, deal, self.first)
+        # a game whose hands carry something on from the match (Bergen's chips) says so
+        options = self.game_class.hand_options(self)
+        game = self.game_class(self.players, options, self.rng, deal, self.first)
         # a resigned seat stays out of every later hand of a game that plays on without it
         for seat in self.resigned:
             game.play(seat, game.parse_move(seat, "resign"))

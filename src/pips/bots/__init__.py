@@ -55,7 +55,12 @@ class RandomBot:
         if view.turn != view.seat:
             return self.react(view)
         n = self._moves(view)
-        return self.buf[self.rng.below(n)] if n > 1 else self.buf[0]
+        move = self.buf[self.rng.below(n)] if n > 1 else self.buf[0]
+        if getattr(view.game_class, "random_policy", False):
+            # the game's policy adjusts a random move (Domino Uno: the uno call
+            # forgotten at the table's rate)
+            move = self._policy(view).random_move(view, move, self.rng)
+        return move
 
     def react(self, view):
         """An out-of-turn move, taken with the game's reaction chance; -1 for none."""
@@ -93,7 +98,10 @@ class SmartBot(RandomBot):
     budget per decision, shared among the moves; a game may list mirror moves
     once (`distinct_moves`), which leaves more for the rest.
 
-    The budget is the game policy's ROLLOUTS, or `default_rollouts`."""
+    The budget is the game policy's ROLLOUTS, or `default_rollouts`. A
+    policy with `decide(view, moves, n, rng)` makes the decision itself
+    instead, with no rollouts here (Twenty-one's exact chances, Solitaire's
+    solver)."""
 
     level = "smart"
     default_rollouts = 240
@@ -110,6 +118,13 @@ class SmartBot(RandomBot):
 
     def begin(self, view):
         n = self._moves(view)
+        decide = getattr(self._policy(view), "decide", None)
+        if decide is not None and n > 1:
+            # the game's policy makes the whole decision itself: no rollouts to slice
+            self.n = n
+            self.best = decide(view, self.buf, n, self.rng)
+            self.per_move = 0
+            return
         if n > 1:
             distinct = getattr(self._policy(view), "distinct_moves", None)
             if distinct is not None:

@@ -6,8 +6,8 @@ The title screen lists the titles without importing a game; `get(name)`
 imports the game's module the first time it is asked for.
 """
 
-NAMES = ("block", "uno")
-TITLES = ("Block", "UNO")
+NAMES = ("block", "uno", "draw", "matador", "bergen", "twentyone", "solo", "domino-uno")
+TITLES = ("Block", "UNO", "Draw", "Matador", "Bergen", "Twenty-one", "Solitaire", "Domino Uno")
 
 
 def names():

@@ -1,0 +1,39 @@
+"""Bergen's bot policy: the greedy heuristic (pips.games.bergen.choose, which
+the rollouts play too; also the smart bot's tie-break) and the moves worth
+weighing. The smart bot is the generic one: rollouts with Bergen.playout,
+judged by the hand's chips (Bergen.utility)."""
+
+from pips.compat import const
+from pips.games.bergen import OPEN, choose
+
+# Bergen's rollouts are short (a hand of two lays about 14 tiles, and many end
+# in a dead end early): twice Block's budget costs about as much per decision
+ROLLOUTS = const(480)
+
+
+def greedy(view, moves, n, rng):
+    """Shed pips but keep moving (see pips.games.bergen.choose)."""
+    return choose(view.phase, view.hand, view.ends, view.others_lack(), moves, n)
+
+
+def distinct_moves(view, moves, n):
+    """One move per tile and kind of arm: in the cross every empty side is
+    alike, later every arm showing the same end. Compacts `moves` in place
+    and returns the new count."""
+    k = 0
+    ends = view.ends
+    for i in range(n):
+        m = moves[i]
+        if m < OPEN:
+            e = ends[m & 3]
+            same = False
+            for j in range(k):
+                o = moves[j]
+                if o >> 2 == m >> 2 and ends[o & 3] == e:
+                    same = True
+                    break
+            if same:
+                continue
+        moves[k] = m
+        k += 1
+    return k

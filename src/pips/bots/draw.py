@@ -1,0 +1,63 @@
+"""Draw's bot policy: the greedy heuristic (also the smart bot's tie-break)
+and the moves worth weighing (`distinct_moves`, shared by Matador and
+Solitaire, which lay on a line as Draw does)."""
+
+from pips import tiles
+from pips.tiles import ALL, HI, LO, PIPS, WITH
+from pips.games.domino import PASS, DRAW
+
+# The smart bot's budget per decision (rollouts shared among the moves).
+ROLLOUTS = 160
+
+
+def greedy(view, moves, n, rng):
+    """Shed weight but keep moving, as in Block: a tile's pips count, a double
+    more (it waits for one number only), and so do the tiles still in hand
+    that fit the ends it leaves; an end the opponent is known to lack is
+    worth a lot (it must draw), an end no tile in hand shows is a risk."""
+    if n == 1 or moves[0] == DRAW or moves[0] == PASS:
+        return moves[0]
+    hand = view.hand
+    opp = 1 - view.seat
+    unseen = ALL & ~hand & ~view.laid
+    best = moves[0]
+    best_score = -10000
+    for i in range(n):
+        m = moves[i]
+        t, side, far = view._placed(m)
+        rest = hand & ~(1 << t)
+        double = HI[t] == LO[t]
+        if view.left < 0:
+            score = PIPS[t] * 2 + (8 if double else 0)
+            score += 3 * (tiles.count(rest & WITH[HI[t]]) + tiles.count(rest & WITH[LO[t]]))
+        else:
+            keep = view.left if side else view.right
+            score = PIPS[t] * 2 + (6 if double else 0)
+            score += 3 * tiles.count(rest & (WITH[far] | WITH[keep]))
+            if not WITH[far] & unseen & ~view.forbid[opp]:
+                score += 20
+            if not rest & WITH[far]:
+                score -= 8
+        score = score * 8 + rng.below(8)
+        if score > best_score:
+            best_score = score
+            best = m
+    return best
+
+
+def distinct_moves(view, moves, n):
+    """Drop moves that mirror another (for bots): two lays of one tile that
+    leave the same two ends (the opening's two orientations, L and R on equal
+    ends). Compacts `moves` in place and returns the new count."""
+    seen = []
+    k = 0
+    for i in range(n):
+        m = moves[i]
+        key = view.after(m)
+        if key >= 0:
+            if key in seen:
+                continue
+            seen.append(key)
+        moves[k] = m
+        k += 1
+    return k

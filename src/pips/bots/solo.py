@@ -1,0 +1,112 @@
+"""Solitaire's bot policy: the greedy choice, the moves worth weighing, and
+the smart bot's solver (`decide`, which the smart bot uses in place of its
+rollouts per move).
+
+The solver samples orders of the stock (the only thing hidden) and, for each
+order, searches every way of laying on from each candidate move: which tile,
+which end, in every round to come (a depth-first search with a table of the
+positions seen, at most NODES of them per order). The move that can still
+win under the most orders is laid; equal counts go to the greedy choice.
+Within a round nothing is hidden, so the search is exact there; the rounds
+after are judged as if the sampled order were known (a perfect-information
+Monte Carlo)."""
+
+from pips import tiles
+from pips.tiles import ALL, BIT_CODE, COUNT, HI, LO, PIPS, WITH
+from pips.games.solo import choose
+from pips.bots.draw import distinct_moves
+
+# sampled orders of the stock per decision, and positions searched per order
+BUDGET = 32
+NODES = 3000
+
+
+def greedy(view, moves, n, rng):
+    """Keep the round going, then leave ends that many unlaid tiles show;
+    doubles first."""
+    if n == 1:
+        return moves[0]
+    fit = 0
+    for i in range(n):
+        fit |= 1 << (moves[i] >> 1)
+    t, side, far = choose(view.faceup, view.left, view.right, view.laid, fit)
+    return t * 2 + (side if view.left >= 0 else 0)
+
+
+def _wins(prefix, laid, top, left, right, rnd, memo, budget):
+    """1 when some way of laying wins with the stock in the order `prefix`
+    (prefix[i]: every tile turned up once i have been), else 0 (also when
+    the budget of positions runs out)."""
+    if laid == ALL:
+        return 1
+    key = laid | top << 28 | left << 33 | right << 36 | rnd << 39
+    v = memo.get(key)
+    if v is not None:
+        return v
+    if budget[0] <= 0:
+        return 0
+    budget[0] -= 1
+    ends = WITH[left] | WITH[right]
+    fit = prefix[top] & ~laid & ends
+    v = 0
+    if not fit:
+        k = COUNT - top
+        if rnd < k:
+            k = rnd
+        if k and prefix[top + k] & ~laid & ends:
+            v = _wins(prefix, laid, top + k, left, right, 0, memo, budget)
+    else:
+        while fit and not v:
+            low = fit & -fit
+            fit ^= low
+            t = BIT_CODE[low % 37]
+            if WITH[left] & low:
+                v = _wins(prefix, laid | low, top, PIPS[t] - left, right, rnd + 1, memo, budget)
+            if not v and WITH[right] & low and left != right:
+                v = _wins(prefix, laid | low, top, left, PIPS[t] - right, rnd + 1, memo, budget)
+    memo[key] = v
+    return v
+
+
+def decide(view, moves, n, rng):
+    """The move to make: see the module's docstring."""
+    if n > 1:
+        n = distinct_moves(view, moves, n)
+    if n == 1:
+        return moves[0]
+    top = view.top
+    known = view.laid | view.faceup
+    rest = tiles.code_bytes(ALL & ~known)
+    prefix = [0] * (COUNT + 1)
+    for i in range(top + 1):
+        prefix[i] = known
+    wins = [0] * n
+    for _ in range(BUDGET if top < COUNT else 1):
+        if len(rest) > 1:  # (Rng.shuffle of fewer than 2 items steps its state back)
+            rng.shuffle(rest)
+        m = known
+        for i in range(len(rest)):
+            m |= 1 << rest[i]
+            prefix[top + 1 + i] = m
+        memo = {}
+        budget = [NODES]
+        for i in range(n):
+            move = moves[i]
+            t = move >> 1
+            if view.left < 0:
+                left, right = (LO[t], HI[t]) if move & 1 else (HI[t], LO[t])
+            elif move & 1:
+                left, right = view.left, PIPS[t] - view.right
+            else:
+                left, right = PIPS[t] - view.left, view.right
+            low = 1 << t
+            wins[i] += _wins(prefix, view.laid | low, top, left, right, view.round + 1, memo, budget)
+    best = max(wins)
+    if wins.count(best) == 1:
+        return moves[wins.index(best)]
+    k = 0
+    for i in range(n):
+        if wins[i] == best:
+            moves[k] = moves[i]
+            k += 1
+    return greedy(view, moves, k, rng)

@@ -1,0 +1,97 @@
+"""Draw (Domino se zálohou), rules in docs/rules/draw.md.
+
+Block with a reserve: 7 tiles each, the other 14 the reserve. A seat with no
+tile that fits draws one tile at a time (the move `draw`, the seat stays on
+turn) until one fits, and lays in the same turn; with the reserve empty it
+passes. The hand, its end and the match are `pips.games.domino.Reserve`'s;
+this module says what fits (equal pips, as in Block) and how it is written.
+
+A move is tile*2 + side as in Block (on the empty line the side is the
+orientation); PASS 56, DRAW 57.
+"""
+
+from pips import tiles
+from pips.games import domino
+from pips.games.domino import PASS, Reserve, ReserveView, lay_moves
+from pips.tiles import COUNT, PIPS, WITH
+
+RULES = (
+    "2 players, 7 tiles each; the other 14 are the reserve.",
+    "Lay a tile on either end of the line with equal pips touching;"
+    " with a tile that fits you must lay.",
+    "Nothing fits: draw one tile at a time until one fits, then lay it."
+    " An empty hand draws too while the reserve lasts.",
+    "Reserve empty and nothing fits: pass.",
+    "Reserve empty and a hand empty: that player wins the hand. Nobody can"
+    " lay: the lower count wins; equal counts tie.",
+    "The starter alternates. First to win 3 hands (1, 5 or 7 as an option)"
+    " wins the match.",
+)
+
+
+class Draw(Reserve):
+    name = "draw"
+    title = "Draw"
+    hand_size = 7
+    set_aside = 0
+
+    @classmethod
+    def rules(cls):
+        return RULES
+
+    def fits(self, left, right):
+        """The tiles that may be laid on ends left, right."""
+        return WITH[left] | WITH[right]
+
+    def _lays(self, hand, out):
+        if not hand & (WITH[self.left] | WITH[self.right]):
+            return 0
+        return lay_moves(hand, self.left, self.right, out)
+
+    def _attach(self, seat, hand, move):
+        t = move >> 1
+        if t >= COUNT:
+            raise ValueError("no such move in Draw: %r" % (move,))
+        if not hand >> t & 1:
+            raise ValueError("%s is not in seat %d's hand" % (tiles.text(t), seat))
+        end = self.right if move & 1 else self.left
+        if not WITH[end] >> t & 1:
+            raise ValueError(
+                "%s does not match the %s end (%d)"
+                % (tiles.text(t), "right" if move & 1 else "left", end)
+            )
+        return t, move & 1, PIPS[t] - end, 0
+
+    def _pick(self, moves, n, r):
+        """The rollouts' choice: the heaviest tile (doubles first among equals)."""
+        best = moves[0]
+        best_score = -1
+        for i in range(n):
+            m = moves[i]
+            t = m >> 1
+            score = PIPS[t] * 4 + (2 if tiles.HI[t] == tiles.LO[t] else 0) + (r + i) % 2
+            if score > best_score:
+                best_score = score
+                best = m
+        return best
+
+    def move_text(self, move):
+        """`6-3` opens (its first half on the left), `3-5 R`, `draw`, `pass`."""
+        return domino.move_text(self.left, self.right, move)
+
+    def _parse_lay(self, seat, words, text):
+        return domino.parse_lay(self.left, self.right, words, text)
+
+    def view(self, seat):
+        return DrawView(self, seat)
+
+
+class DrawView(ReserveView):
+    set_aside = 0
+    fits = Draw.fits
+    _lays = Draw._lays
+    _placed = Draw._placed
+    move_text = Draw.move_text
+
+
+GAME = Draw

@@ -1,0 +1,39 @@
+"""Drawing Matador's tiles: the pieces of a game whose View says piece_kind
+"matador". A tile as pips.ui.piece_tile draws it; a matador (0-0, 6-1, 5-2,
+4-3: the blank double and the tiles of 7 pips, which go anywhere) has each
+half framed in red inside its outline, in the hand as in the line
+(pips.ui.table_matador).
+
+Every piece module (piece_<kind>.py) offers W, H (a piece in hand), piece()
+and text(); the table loads the one its game's View names.
+"""
+
+from pips.ui import piece_tile as P
+from pips.ui.palette import RED
+
+W = P.W  # the piece module's interface: a tile's size in hand, its notation
+H = P.H
+text = P.text
+
+
+def matador(a, b):
+    """Whether the tile of halves a, b is a matador."""
+    return a + b == 7 or a == b == 0
+
+
+def frame(s, x, y, standing, color=RED):
+    """The frame of a matador at (x, y): a line round each half's pips."""
+    s.rect(x + 1, y + 1, 10, 10, color)
+    if standing:
+        s.rect(x + 1, y + 12, 10, 10, color)
+    else:
+        s.rect(x + 12, y + 1, 10, 10, color)
+
+
+def piece(s, x, y, code, flags, bg):
+    """Tile `code` in a hand, lying: flags 1 bright (else greyed), 2 selected."""
+    from pips.tiles import HI, LO
+
+    P.piece(s, x, y, code, flags, bg)
+    if matador(HI[code], LO[code]):
+        frame(s, x, y, False)

@@ -1,0 +1,127 @@
+"""The table of a game whose View says table_kind "matador": Matador's line,
+drawn by pips.ui.table_line, with the matadors and the blank end marked.
+
+From the View, besides the line's fields: `ends` (left, right), `stock` (the
+reserve), and `out` (the 3 tiles set aside, a mask: 0 until the hand is over).
+
+- A matador (0-0, 6-1, 5-2, 4-3) in the line has each half framed in red, as
+  in the hand (pips.ui.piece_matador, the pieces of piece_kind "matador").
+- A blank end, an end showing 0 that only a matador covers: a red star in
+  its blank half, its letter (L or R) in red, and the words under the line.
+- Top left, the reserve: a tile face down and its count. Top right, the 3
+  tiles set aside: face down, and face up once the hand is over.
+
+Every table module (table_<kind>.py) offers Band(table): items(view), the
+band's items for a pips.ui.layer.Layer, and paint(s, item, bg) for its own
+kinds.
+"""
+
+from pips.compat import const
+from pips.ui.palette import PIP, DIM, TEXT, RED, WARNING
+from pips.ui.layer import CENTER, TEXT_AT
+from pips.ui import table_line
+from pips.ui import piece_tile as P
+from pips.ui.piece_matador import matador, frame
+
+# table_line's TILE, marked: flags (what >> 4) 1 standing, 2 framed, 4 a matador,
+# 8 the first half a blank end, 16 the second
+MTILE = const(10)
+BACK = const(11)  # a tile face down, lying
+_BLANK_FIRST = const(8)
+_BLANK_SECOND = const(16)
+
+
+class Band(table_line.Band):
+    def items(self, view):
+        out = table_line.Band.items(self, view)
+        table = self.table
+        s = table.s
+        chh = s.char_h
+        ends = view.ends
+        blank_l = len(ends) == 2 and ends[0] == 0
+        blank_r = len(ends) == 2 and ends[1] == 0
+        # the tiles in the line: the first item of table_line's TILE kind is
+        # the left end, the last the right end
+        tiles = [i for i in range(len(out)) if out[i][4] & 15 == table_line.TILE]
+        for k in range(len(tiles)):
+            i = tiles[k]
+            it = out[i]
+            a = it[5] >> 3
+            b = it[5] & 7
+            flags = it[4] >> 4
+            if matador(a, b):
+                flags |= 4
+            if k == 0 and blank_l:
+                flags |= _BLANK_FIRST | (_BLANK_SECOND if a == b else 0)
+            if k == len(tiles) - 1 and blank_r:
+                flags |= _BLANK_SECOND | (_BLANK_FIRST if a == b else 0)
+            if flags & (4 | _BLANK_FIRST | _BLANK_SECOND):
+                out[i] = it[:4] + (MTILE | flags << 4, it[5])
+        # the blank end's letter in red, and the words under the line
+        if blank_l or blank_r:
+            for i in range(len(out)):
+                it = out[i]
+                if it[4] & 15 == TEXT_AT and (it[5] == "L" and blank_l or it[5] == "R" and blank_r):
+                    out[i] = it[:4] + (TEXT_AT | RED << 4, it[5])
+            if blank_l and blank_r:
+                text = "0 ends: matador only"
+            else:
+                text = "0 at %s: matador only" % ("L" if blank_l else "R")
+            y = table.table_y + table.table_h - chh - 2
+            out.append((0, y, table.app.width, chh, CENTER | WARNING << 4, text))
+        # the reserve, top left; the 3 tiles set aside, top right
+        y = table.table_y + 2
+        out.append((2, y, P.W, P.H, BACK, 0))
+        text = "%d" % view.stock
+        ty = y + (P.H - chh) // 2
+        out.append((P.W + 5, ty, s.text_width(text), chh, TEXT_AT | TEXT << 4, text))
+        aside = getattr(view, "set_aside", 0)
+        x = table.app.width - 2 - aside * (P.W + 1) + 1
+        if aside:
+            out.append((x - 4 - 3 * s.char_w, ty, 3 * s.char_w, chh, TEXT_AT | DIM << 4, "out"))
+        if view.out:
+            from pips.tiles import HI, LO, codes
+
+            for t in codes(view.out):
+                out.append((x, y, P.W, P.H, table_line.TILE, HI[t] * 8 + LO[t]))
+                x += P.W + 1
+        else:
+            for _ in range(aside):
+                out.append((x, y, P.W, P.H, BACK, 0))
+                x += P.W + 1
+        return out
+
+    def paint(self, s, it, bg):
+        kind = it[4] & 15
+        if kind == BACK:
+            s.fill_rect(it[0], it[1], it[2], it[3], PIP)
+            s.fill_rect(it[0] + 1, it[1] + 1, it[2] - 2, it[3] - 2, DIM)
+            s.fill_rect(it[0] + it[2] // 2, it[1] + 2, 1, it[3] - 4, PIP)
+            return
+        table_line.Band.paint(self, s, it, bg)
+        if kind != MTILE:
+            return
+        flags = it[4] >> 4
+        x = it[0]
+        y = it[1]
+        standing = flags & 1
+        if flags & 4:
+            frame(s, x, y, standing)
+        if flags & _BLANK_FIRST:
+            _star(s, x + 1, y + 1)
+        if flags & _BLANK_SECOND:
+            if standing:
+                _star(s, x + 1, y + 12)
+            else:
+                _star(s, x + 12, y + 1)
+
+
+def _star(s, x, y):
+    """A red star in the blank half whose inner top left is (x, y)."""
+    s.fill_rect(x + 2, y + 5, 7, 1, RED)
+    s.fill_rect(x + 5, y + 2, 1, 7, RED)
+    for d in (1, 2):
+        s.fill_rect(x + 5 - d - 1, y + 5 - d - 1, 1, 1, RED)
+        s.fill_rect(x + 5 + d + 1, y + 5 - d - 1, 1, 1, RED)
+        s.fill_rect(x + 5 - d - 1, y + 5 + d + 1, 1, 1, RED)
+        s.fill_rect(x + 5 + d + 1, y + 5 + d + 1, 1, 1, RED)

@@ -1,0 +1,322 @@
+"""Matador (shared/rules/matador.md, docs/rules/matador.md): the rule of 7,
+the matadors laid anywhere either way round by a player with no ordinary
+tile that fits, the blank end, the 3 tiles out of play shown at the end,
+drawing as in Draw; refusals, notation and properties over random hands."""
+
+import io
+import json
+
+import pytest
+
+from pips import tiles
+from pips.bots import make
+from pips.games.domino import DRAW, PASS
+from pips.games.matador import MATADOR, MATADORS, ORD, Matador, mat_move
+from pips.match import Match
+from pips.rng import Rng
+from pips.tiles import ALL, COUNT, HI, LO, PIPS
+
+from test_draw import stacked, snapshot, conserved
+
+BUF = bytearray(Matador.max_moves)
+
+
+def legal(game, seat=None):
+    seat = game.turn if seat is None else seat
+    return sorted(BUF[: game.legal(seat, BUF)])
+
+
+def texts(game):
+    return sorted(game.move_text(m) for m in legal(game))
+
+
+def refused(game, seat, move, match=None):
+    before = snapshot(game)
+    with pytest.raises(ValueError, match=match):
+        game.play(seat, move)
+    assert snapshot(game) == before
+
+
+def play(game, *moves):
+    for text in moves:
+        game.play_text(game.turn, text)
+
+
+OUT = "6-6 5-5 4-4"
+DEAL = stacked(OUT, "5-3 6-1 2-2", "4-2 2-1 0-0", "3-2 6-5")
+
+
+def test_the_matadors_are_the_blank_double_and_the_tiles_adding_up_to_7():
+    assert sorted(tiles.codes(MATADORS)) == sorted(
+        t for t in range(COUNT) if PIPS[t] == 7 or t == tiles.code(0, 0)
+    )
+    assert ORD[0] == 0  # no half shows 7: only a matador covers a 0
+
+
+def test_a_stacked_deal_sets_3_aside_then_3_each_and_the_rest_is_the_reserve():
+    g = Matador(2, None, None, DEAL, 0)
+    assert sorted(g.info()["hands"][0]) == sorted(["5-3", "6-1", "2-2"])
+    assert sorted(g.info()["hands"][1]) == sorted(["4-2", "2-1", "0-0"])
+    assert g.info()["stock"] == 19 and [tiles.text(t) for t in g.stock[g.top:][:2]] == ["3-2", "6-5"]
+    assert tiles.mask_text(g.out) == OUT.split()
+    assert "out" not in g.info() and g.view(0).out == 0 and g.view(1).out == 0
+    assert conserved(g)
+    with pytest.raises(ValueError):
+        Matador(2, None, None, DEAL[:-1], 0)
+    with pytest.raises(ValueError):
+        Matador(2, None, None, DEAL + [0], 0)
+    assert {Matador(2, None, Rng(s)).first for s in range(30)} == {0, 1}
+    assert Matador(2, None, Rng(1)).table_options == {"wins": 3}
+    with pytest.raises(ValueError):
+        Matador(2, {"wins": 4}, Rng(1))
+    with pytest.raises(ValueError):
+        Matador(3, None, Rng(1))
+
+
+def test_the_rule_of_7_the_free_matador_the_blank_end_and_drawing():
+    g = Matador(2, None, None, DEAL, 0)
+    # the starter lays any tile, either way round
+    assert len(legal(g)) == 5
+    play(g, "5-3")
+    assert g.info()["ends"] == [5, 3]
+    # touching halves add up to 7: 4 on 3, 2 on 5; the 0-0 may not go anywhere
+    assert texts(g) == ["2-1 L", "2-4 L", "4-2 R"]
+    refused(g, 1, mat_move(0, 0, 0), "holds a tile that fits")
+    refused(g, 1, DRAW, "may not draw")
+    refused(g, 1, tiles.code(2, 1) * 2 + 1, "does not make 7")
+    play(g, "2-1 L")
+    assert g.info()["line"] == ["1-2", "5-3"] and g.info()["ends"] == [1, 3]
+    # seat 0: no ordinary tile fits (2-2 makes 3 and 5), so its matador 6-1 goes
+    # on either end, either way round
+    assert texts(g) == ["1-6 L", "1-6 R", "6-1 L", "6-1 R"]
+    play(g, "1-6 R")  # the 1 against the 3, whatever the pips
+    assert g.info()["line"] == ["1-2", "5-3", "1-6"] and g.info()["ends"] == [1, 6]
+    # ... which shows seat 0 held no ordinary tile making 7 with 1 or 3
+    assert g.forbid[0] & ORD[1] & ~MATADORS == ORD[1] & ~MATADORS
+    # seat 1: 4-2 makes 7 with neither; the blank double goes on either end
+    assert texts(g) == ["0-0 L", "0-0 R"]
+    refused(g, 1, mat_move(0, 0, 0) + 1, "one way")
+    refused(g, 1, DRAW, "may not draw")
+    play(g, "0-0 R")
+    assert g.info()["ends"] == [1, 0]
+    # seat 0 holds 2-2 only: neither a tile making 7 nor a matador: it draws,
+    # one tile at a time, and stays on turn until one fits
+    assert legal(g) == [DRAW]
+    refused(g, 0, PASS, "not empty")
+    refused(g, 0, tiles.code(2, 2) * 2, "does not make 7")
+    g.play(0, DRAW)  # 3-2: 3 + 1 and 2 + 1 make no 7
+    assert g.turn == 0 and legal(g) == [DRAW]
+    g.play(0, DRAW)  # 6-5: 6 + 1
+    assert texts(g) == ["6-5 L"]
+    play(g, "6-5 L")
+    assert g.info()["line"] == ["5-6", "1-2", "5-3", "1-6", "0-0"] and g.info()["ends"] == [5, 0]
+    play(g, "2-4 L")
+    assert g.hands[1] == 0 and g.turn == 0 and g.winner == -1  # the reserve lasts
+    play(g, "3-2 L")
+    assert g.info()["ends"] == [2, 0] and g.turn == 1
+    assert legal(g) == [DRAW]  # the empty hand draws
+    assert conserved(g)
+
+
+def test_a_matador_goes_anywhere_only_for_a_player_with_no_ordinary_tile_that_fits():
+    # ends 3 and 5: seat 1's 4-2 makes 7 on both (4 on 3, 2 on 5), so its 6-1
+    # (which makes no 7 there) may not be laid
+    g = Matador(2, None, None, stacked(OUT, "5-3 3-3 2-2", "6-1 4-2 1-1"), 0)
+    play(g, "3-5")
+    assert texts(g) == ["2-4 R", "4-2 L"]
+    refused(g, 1, mat_move(tiles.code(6, 1), 1, 6), "holds a tile that fits")
+    # ends 6 and 6: no ordinary tile of seat 1 fits; its 6-1 makes 7 with its
+    # 1 on either end, and as a matador every way round is open
+    g = Matador(2, None, None, stacked("5-5 4-4 3-0", "6-6 1-0 2-2", "6-1 2-0 3-3"), 0)
+    play(g, "6-6")
+    assert texts(g) == ["1-6 L", "1-6 R", "6-1 L", "6-1 R"]
+    with pytest.raises(ValueError, match="either end"):
+        g.parse_move(1, "6-1")
+    assert g.parse_move(1, "1-6 R") == mat_move(tiles.code(6, 1), 1, 1)
+    assert g.parse_move(1, "6-1 R") == mat_move(tiles.code(6, 1), 1, 6)
+    play(g, "6-1 R")  # 6 against the 6, whatever the pips: the end shows 1
+    assert g.info()["ends"] == [6, 1] and g.info()["line"] == ["6-6", "6-1"]
+    # two matadors, no ordinary tile that fits: either, anywhere, either way
+    g = Matador(2, None, None, stacked("5-5 4-4 3-0", "6-6 1-0 2-2", "6-1 5-2 3-3"), 0)
+    play(g, "6-6")
+    assert len(legal(g)) == 8
+
+
+def test_with_an_ordinary_tile_that_fits_a_matador_goes_only_where_it_makes_7():
+    g = Matador(2, None, None, stacked(OUT, "6-3 5-1 2-2", "6-1 6-0 3-3"), 0)
+    play(g, "1-5")  # ends 1, 5: 6-1 makes 7 on the left (6 on 1), 6-0 too
+    assert texts(g) == ["6-0 L", "6-1 L"]
+    m = g.parse_move(1, "1-6 L")  # either order, only one way fits
+    assert m == g.parse_move(1, "6-1 L") == g.parse_move(1, "6-1") == mat_move(tiles.code(6, 1), 0, 6)
+    refused(g, 1, mat_move(tiles.code(6, 1), 0, 1), "holds a tile that fits")
+    refused(g, 1, mat_move(tiles.code(6, 1), 1, 6), "holds a tile that fits")
+    refused(g, 1, tiles.code(6, 1) * 2, "matador is laid with the half that touches")
+    play(g, "6-1 L")
+    assert g.info()["ends"] == [1, 5] and g.info()["line"] == ["1-6", "1-5"]
+
+
+def test_the_tiles_out_of_play_are_shown_when_the_hand_ends():
+    rng = Rng(4)
+    for _ in range(50):
+        g = Matador(2, None, rng)
+        out = g.out
+        while g.turn >= 0:
+            assert "out" not in g.info() and g.view(g.turn).out == 0
+            n = g.legal(g.turn, BUF)
+            g.play(g.turn, BUF[rng.below(n)])
+        assert g.info()["out"] == tiles.mask_text(out) and len(g.info()["out"]) == 3
+        assert g.view(0).out == out == g.view(1).out
+
+
+def test_endings_scores_and_a_bounded_hand_over_many_random_hands():
+    rng = Rng(2026)
+    seen = {"out": 0, "dead": 0, "tie": 0}
+    longest = 0
+    free = 0
+    for _ in range(3000):
+        g = Matador(2, None, rng)
+        while g.turn >= 0:
+            s = g.turn
+            moves = legal(g)
+            for m in moves:
+                if m < PASS and g.left >= 0:
+                    # an ordinary lay: never a matador, never on a 0 end, and making 7
+                    t = m >> 1
+                    end = g.right if m & 1 else g.left
+                    assert not (1 << t) & MATADORS and end != 0
+                    assert 7 - end in (HI[t], LO[t])
+                elif m >= MATADOR:
+                    free += 1
+            if moves == [DRAW]:
+                assert g.top < COUNT
+            if moves == [PASS]:
+                assert g.top == COUNT
+            g.play(s, moves[rng.below(len(moves))])
+            assert conserved(g)
+        longest = max(longest, g.moves)
+        assert g.top == COUNT
+        if 0 in g.hands:
+            assert g.winner == g.hands.index(0)
+            seen["out"] += 1
+        else:
+            fit = ORD[g.left] | ORD[g.right] | MATADORS
+            assert not g.held & fit
+            counts = [tiles.pips(m) for m in g.hands]
+            if counts[0] == counts[1]:
+                assert g.winner == -1
+                seen["tie"] += 1
+            else:
+                assert g.winner == counts.index(min(counts))
+                seen["dead"] += 1
+        assert sum(g.scores) == (1 if g.winner >= 0 else 0)
+    assert min(seen.values()) > 0, seen
+    assert free > 0 and longest < 60, longest
+
+
+def test_the_match_goes_to_the_hands_won_and_the_starter_alternates():
+    rng = Rng(3)
+    for wins in (1, 3, 5):
+        m = Match(Matador, 2, {"wins": wins}, seed=wins)
+        first = m.first
+        k = 0
+        while not m.over:
+            g = m.new_hand()
+            assert g.first == (first + k) % 2
+            k += 1
+            g.playout(rng, BUF)
+            m.end_hand()
+        assert max(m.totals) == wins
+
+
+def test_illegal_and_malformed_moves_are_refused_without_change():
+    g = Matador(2, None, None, DEAL, 0)
+    refused(g, 1, tiles.code(4, 2) * 2, "turn")
+    refused(g, 0, tiles.code(4, 2) * 2, "not in seat 0's hand")
+    for bad in (-1, 74, 255, 10**9, "5-3", None, 1.0):
+        refused(g, 0, bad, "no such move")
+    refused(g, 0, DRAW, "first tile")
+    refused(g, 0, tiles.code(2, 2) * 2 + 1, "one way")
+    play(g, "5-3")
+    refused(g, 1, mat_move(tiles.code(6, 1), 0, 6), "not in seat 1's hand")
+    for text, match in (("", "empty"), ("8-1", "not a tile"), ("4-2 Q", "L or R"),
+                        ("4-2 L R", "a tile and an end"), ("1-1", "neither end")):
+        before = snapshot(g)
+        with pytest.raises(ValueError, match=match):
+            g.parse_move(1, text)
+        assert snapshot(g) == before
+    with pytest.raises(ValueError, match="cannot be laid now"):
+        g.parse_move(1, "6-1")  # seat 1 does not hold it
+    g.play_text(1, "2-1 L")
+    with pytest.raises(ValueError, match="either end"):
+        g.parse_move(0, "6-1")
+
+
+def test_every_move_in_range_is_accepted_or_refused_without_change():
+    rng = Rng(17)
+    for _ in range(30):
+        g = Matador(2, None, rng)
+        while g.turn >= 0:
+            s = g.turn
+            ok = legal(g)
+            for m in range(Matador.max_moves):
+                if m not in ok:
+                    refused(g, s, m)
+            g.play(s, ok[rng.below(len(ok))])
+
+
+def test_notation_round_trips_on_every_legal_move():
+    rng = Rng(6)
+    seen = 0
+    for _ in range(300):
+        g = Matador(2, None, rng)
+        while g.turn >= 0:
+            for m in legal(g):
+                text = g.move_text(m)
+                assert g.parse_move(g.turn, text) == m, text
+                assert g.parse_move(g.turn, text.upper()) == m
+                assert g.view(g.turn).move_text(m) == text
+                seen += 1
+            n = g.legal(g.turn, BUF)
+            g.play(g.turn, BUF[rng.below(n)])
+    assert seen > 3000
+
+
+def test_samples_keep_the_view_and_hide_the_out_of_play_tiles():
+    rng = Rng(8)
+    sampler = Rng(9)
+    for _ in range(150):
+        g = Matador(2, None, rng)
+        while g.turn >= 0:
+            s = g.turn
+            v = g.view(s)
+            assert not hasattr(v, "hands") and v.stock == COUNT - g.top
+            w = v.sample(sampler)
+            assert w.hands[s] == g.hands[s] and tiles.count(w.hands[1 - s]) == tiles.count(g.hands[1 - s])
+            assert not w.hands[1 - s] & g.laid and tiles.count(w.out) == 3
+            assert conserved(w) and w.top == g.top and w.turn == g.turn
+            w.playout(sampler, BUF)
+            assert w.turn == -1 and conserved(w)
+            n = g.legal(s, BUF)
+            g.play(s, BUF[rng.below(n)])
+
+
+def test_bots_and_the_command_line():
+    for level in ("random", "greedy", "smart"):
+        bot = make(level, Rng(1), Matador, rollouts=24)
+        g = Matador(2, None, Rng(5))
+        while g.turn >= 0:
+            g.play(g.turn, bot.choose(g.view(g.turn)))
+    from pips_sim import cli
+
+    out = io.StringIO()
+    assert cli.main(["run", "matador", "--games", "4", "--bots", "greedy,random", "--json"],
+                    stdin=io.StringIO(""), stdout=out) == 0
+    deal = " ".join(tiles.text(t) for t in DEAL)
+    out = io.StringIO()
+    lines = "0 5-3\n1 2-1 L\n0 1-6 R\n1 0-0 R\n"
+    assert cli.main(["referee", "matador", "--deal", deal, "--first", "0"],
+                    stdin=io.StringIO(lines), stdout=out) == 0
+    states = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert [s["error"] for s in states] == [None] * 5
+    assert states[-1]["line"] == ["1-2", "5-3", "1-6", "0-0"] and states[-1]["legal"] == ["draw"]
+    assert "out" not in states[-1]
