@@ -3,7 +3,7 @@
 Block with a reserve: 7 tiles each, the other 14 the reserve. A seat with no
 tile that fits draws one tile at a time (the move `draw`, the seat stays on
 turn) until one fits, and lays in the same turn; with the reserve empty it
-passes. The hand, its end and the match are `pips.games.domino.Reserve`'s;
+passes. The hand, its end and the match are `pips.games.reserve.Reserve`'s;
 this module says what fits (equal pips, as in Block) and how it is written.
 
 A move is tile*2 + side as in Block (on the empty line the side is the
@@ -12,7 +12,8 @@ orientation); PASS 56, DRAW 57.
 
 from pips import tiles
 from pips.games import domino
-from pips.games.domino import PASS, Reserve, ReserveView, lay_moves
+from pips.games.domino import PASS, lay_moves
+from pips.games.reserve import Reserve, ReserveView
 from pips.tiles import COUNT, PIPS, WITH
 
 RULES = (

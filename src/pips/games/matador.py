@@ -1,6 +1,6 @@
 """Matador, rules in docs/rules/matador.md.
 
-Draw's hand (`pips.games.domino.Reserve`) with another rule of fitting: the
+Draw's hand (`pips.games.reserve.Reserve`) with another rule of fitting: the
 touching halves add up to 7, and the matadors `0-0`, `6-1`, `5-2`, `4-3` go
 anywhere, turned either way, for a player with no fitting ordinary tile. An
 end showing 0 takes only a matador. 3 tiles are out of play, unseen until
@@ -17,7 +17,8 @@ the touching half first. PASS 56, DRAW 57.
 from pips.compat import const
 from pips import tiles
 from pips.games import domino
-from pips.games.domino import PASS, DRAW, Reserve, ReserveView, lay_moves
+from pips.games.domino import PASS, DRAW, lay_moves
+from pips.games.reserve import Reserve, ReserveView
 from pips.tiles import BIT_CODE, COUNT, HI, LO, PIPS, WITH
 
 MATADOR = const(58)  # the first matador move

@@ -52,6 +52,7 @@ class App:
         self.now = 0
         self.frames = 0
         self.last_setup = {}  # game name -> (players, levels, options) picked last
+        self.picture_tiles = False  # a display setting: tiles with pictures, not pips
         self.screen = None
         self.entered = None  # the screen whose enter() has run
         self.home()

@@ -14,6 +14,7 @@ from pips.ui.palette import RED
 W = P.W  # the piece module's interface: a tile's size in hand, its notation
 H = P.H
 text = P.text
+tile = P.tile  # a tile in the line (pips.ui.table_matador frames the matadors)
 
 
 def matador(a, b):

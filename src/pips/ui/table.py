@@ -92,7 +92,10 @@ class TableScreen(Screen):
         view = self.view_of(0)
         # the drawing of the kinds of piece and table the View names (a fromlist
         # makes __import__ answer the module itself, not the package)
-        self.piece = __import__("pips.ui.piece_" + view.piece_kind, None, None, ("*",))
+        kind = view.piece_kind
+        if kind == "tile" and app.picture_tiles:
+            kind = "picture"
+        self.piece = __import__("pips.ui.piece_" + kind, None, None, ("*",))
         self.band = __import__("pips.ui.table_" + view.table_kind, None, None, ("*",)).Band(self)
         # the bands, top down: status, table, message, buttons, hand
         s = self.s

@@ -106,7 +106,7 @@ class Band:
     def paint(self, s, it, bg):
         flags = it[4] >> 4
         edge = HIGHLIGHT if flags & 2 else PIP
-        P.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, flags & 1, IVORY, edge)
+        self.table.piece.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, flags & 1, IVORY, edge)
 
 
 def _tile(out, pair, x, mid_y, marked):

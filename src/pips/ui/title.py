@@ -14,7 +14,8 @@ class TitleScreen(MenuScreen):
     title = "PIPS  tiles & cards"
 
     def items(self):
-        return [games.title(name) for name in games.names()] + ["Quit"]
+        tiles = "Tiles: pictures" if self.app.picture_tiles else "Tiles: pips"
+        return [games.title(name) for name in games.names()] + [tiles, "Quit"]
 
     def enter(self):
         MenuScreen.enter(self)
@@ -33,7 +34,11 @@ class TitleScreen(MenuScreen):
 
     def pick(self, i):
         names = games.names()
-        if i >= len(names):
+        if i == len(names):  # the tiles' look, for every domino game
+            self.app.picture_tiles = not self.app.picture_tiles
+            self.draw_items((i,))
+            return
+        if i > len(names):
             self.app.running = False
             self.s.fill(BLACK)
             self.s.text_center("bye", 0, self.app.height // 2, self.app.width, DIM)

@@ -1,0 +1,395 @@
+"""The domino module's part for the line games for two with a reserve to
+draw from, Draw and Matador, which differ only in what fits an end and in
+the deal (pips.games.domino holds what every domino game shares)."""
+
+from pips.game import Game, View, new_rng
+from pips.rng import Rng
+from pips.tiles import ALL, COUNT, HI, LO, PIPS
+from pips import tiles
+from pips.games.domino import (
+    DRAW, LINE, MID, PASS, hand_list, lay_moves, line_pairs, line_texts, lowest, open_line,
+    place, stacked_hands,
+)
+
+
+# -- a line game for two with a reserve (Draw, Matador) ---------------------------
+_ORDER = bytes(range(COUNT))
+
+
+class Reserve(Game):
+    """The hand of a line game for two with a reserve to draw from: Draw and
+    Matador (pages draw.md, matador.md). A subclass says what fits an end
+    (`fits`, `_lays`, `_attach`), the deal (`hand_size`, `set_aside`) and
+    the notation of its lays.
+
+    State: a tile mask per hand, their union (`held`), the laid mask, the line
+    and its ends (as Block), `stock`: the deal's order (codes), of which
+    stock[:set_aside] are the tiles out of play and stock[top:] the reserve,
+    top first; `forbid` per seat: tiles that seat is known not to hold (it
+    was stuck on ends they fit), for View.sample.
+
+    A turn: lay a tile that fits (a seat with one must); with none, `draw`
+    one tile and stay on turn (again and again until one fits, an empty hand
+    too); with none and an empty reserve, `pass`. The hand ends the moment
+    the reserve is empty and a hand is empty (that seat wins), or when the
+    reserve is empty and nobody can attach (the lower count wins, equal
+    counts tie). The winner scores 1; the match goes to `wins` hands won.
+    """
+
+    min_players = 2
+    max_players = 2
+    options = (("wins", 3, (1, 3, 5, 7)),)
+    max_moves = 58
+    stacked_size = 28
+    hand_size = 7
+    set_aside = 0
+
+    def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
+        if players != 2:
+            self.check_players(players)
+        self.players = players
+        self.table_options = self.table(options)
+        self.line = bytearray(LINE)
+        self.stock = bytearray(COUNT)
+        self.scores = [0] * players
+        self.counts = bytearray(players)  # per seat, the pips left at the end
+        self.forbid = [0] * players
+        self.hands = [0] * players
+        self.held = 0
+        self.out = 0
+        self.top = COUNT
+        if deal is not None:
+            order = bytes(deal)
+            from pips.checks import check_deal
+
+            check_deal(order, _ORDER, tiles.text)
+            if rng is not None:
+                rng = new_rng(rng)
+            self._deal(order)
+        elif rng is not None:
+            if rng.__class__ is not Rng:
+                rng = new_rng(rng)
+            order = bytearray(_ORDER)
+            rng.shuffle(order)
+            self._deal(order)
+        # else a blank hand, for View.sample to fill
+        if first < 0:
+            first = rng.below(players) if rng is not None else 0
+        self.first = first
+        self.turn = first
+        self.laid = 0
+        self.left = -1
+        self.right = -1
+        self.lo = MID
+        self.hi = MID
+        self.winner = -1
+        self.moves = 0
+
+    def _deal(self, order):
+        k = self.set_aside
+        self.stock[:] = order
+        out = 0
+        for t in order[:k]:
+            out |= 1 << t
+        self.out = out
+        self.hands, self.held = stacked_hands(order, self.players, self.hand_size, k)
+        self.top = k + self.hand_size * self.players
+
+    @classmethod
+    def parse_deal(cls, text):
+        return tiles.parse_list(text)
+
+    @classmethod
+    def match_over(cls, totals, options, hands_played):
+        wins = options.get("wins", 3)
+        for t in totals:
+            if t >= wins:
+                return True
+        return False
+
+    @property
+    def reserve(self):
+        """How many tiles the reserve holds."""
+        return COUNT - self.top
+
+    # -- the protocol --------------------------------------------------
+    def legal(self, seat, out):
+        if seat != self.turn:
+            return 0
+        return self._moves(self.hands[seat], out)
+
+    def _moves(self, hand, out):
+        """The moves of a seat holding `hand` on turn (a View shares this)."""
+        if self.left < 0:
+            return lay_moves(hand, -1, -1, out)
+        n = self._lays(hand, out)
+        if n:
+            return n
+        out[0] = DRAW if self.top < COUNT else PASS
+        return 1
+
+    def play(self, seat, move):
+        if seat != self.turn:
+            if self.turn < 0:
+                raise ValueError("the hand is over")
+            raise ValueError("it is seat %d's turn, not seat %d's" % (self.turn, seat))
+        hand = self.hands[seat]
+        left = self.left
+        right = self.right
+        if move == DRAW or move == PASS:
+            word = "draw" if move == DRAW else "pass"
+            if left < 0:
+                raise ValueError("the first tile must be laid: no %s" % word)
+            fit = self.fits(left, right)
+            if hand & fit:
+                raise ValueError("seat %d can lay a tile, so may not %s" % (seat, word))
+            top = self.top
+            if move == DRAW:
+                if top == COUNT:
+                    raise ValueError("the reserve is empty: pass")
+                bit = 1 << self.stock[top]
+                self.top = top = top + 1
+                self.hands[seat] = hand | bit
+                self.held |= bit
+                # everything held now was held, or drawn, while stuck on these ends
+                self.forbid[seat] = fit
+                self.moves += 1
+                if top == COUNT:
+                    if not self.hands[1 - seat]:
+                        self._finish(1 - seat)
+                    elif not self.held & fit:
+                        self._finish(-1)
+                return
+            if top < COUNT:
+                raise ValueError("the reserve is not empty: draw")
+            self.forbid[seat] |= fit
+            self.moves += 1
+            if not self.held & fit:
+                # never in a dealt hand (the dead end shows at the move before);
+                # a sampled world may start out blocked
+                self._finish(-1)
+                return
+            self.turn = 1 - seat
+            return
+        t, side, far, note = self._placement(seat, hand, move)
+        bit = 1 << t
+        if left < 0:
+            open_line(self, move)
+        else:
+            place(self, t, side, far)
+        self.forbid[seat] |= note
+        hand ^= bit
+        self.hands[seat] = hand
+        self.held ^= bit
+        self.laid |= bit
+        self.moves += 1
+        if self.top == COUNT:
+            if not hand:
+                self._finish(seat)
+                return
+            if not self.held & self.fits(self.left, self.right):
+                self._finish(-1)
+                return
+        self.turn = 1 - seat
+
+    def _placement(self, seat, hand, move):
+        """(tile, side, far half, tiles the move shows the seat lacks) of a
+        lay, or ValueError; changes nothing."""
+        if type(move) is not int or move < 0 or move >= self.max_moves:
+            raise ValueError("no such move in %s: %r" % (self.title, move))
+        if self.left >= 0:
+            return self._attach(seat, hand, move)
+        t = move >> 1
+        if t >= COUNT:
+            raise ValueError("no such move in %s: %r" % (self.title, move))
+        if not hand >> t & 1:
+            raise ValueError("%s is not in seat %d's hand" % (tiles.text(t), seat))
+        if move & 1 and HI[t] == LO[t]:
+            raise ValueError("a double is laid one way only: play it as %s" % tiles.text(t))
+        return t, 0, 0, 0
+
+    def _finish(self, out):
+        """End the hand: `out` is the seat that went out, or -1 for a dead
+        end (the one lowest count wins; equal counts tie). The winner scores 1."""
+        self.turn = -1
+        winner = out
+        if out < 0:
+            winner = lowest(self.hands, self.counts)
+        self.winner = winner
+        if winner >= 0:
+            self.scores[winner] = 1
+
+    def playout(self, rng, buf):
+        """Play the hand on for a bot's rollout: each seat lays what `_pick`
+        (the game's quick greedy) prefers, a random tile one time in four."""
+        while self.turn >= 0:
+            s = self.turn
+            n = self._moves(self.hands[s], buf)
+            if n == 1:
+                m = buf[0]
+            else:
+                r = rng.next()
+                if r & 3:
+                    m = self._pick(buf, n, r >> 2)
+                else:
+                    m = buf[(r >> 2) % n]
+            self.play(s, m)
+
+    # -- notation --------------------------------------------------------
+    def parse_move(self, seat, text):
+        """`6-3` opens, `3-5 R` / `5-3 L` lay at an end (the end may be left
+        out when only one fits), `draw`, `pass`."""
+        words = text.strip().lower().split()
+        if not words:
+            raise ValueError("empty move")
+        if len(words) == 1 and words[0] == "pass":
+            return PASS
+        if len(words) == 1 and words[0] == "draw":
+            return DRAW
+        return self._parse_lay(seat, words, text)
+
+    def move_piece(self, move):
+        """The tile a move lays from the hand, or -1 (draw, pass)."""
+        return self._placed(move)[0] if move != PASS and move != DRAW else -1
+
+    def after(self, move):
+        """A key for what a lay leaves: tile*64 + the lower end*8 + the higher
+        (moves with equal keys mirror each other); -1 for draw and pass."""
+        if move == PASS or move == DRAW:
+            return -1
+        t, side, far = self._placed(move)
+        if self.left < 0:
+            a, b = HI[t], LO[t]
+        elif side:
+            a, b = self.left, far
+        else:
+            a, b = far, self.right
+        return t * 64 + (a * 8 + b if a < b else b * 8 + a)
+
+    def _placed(self, move):
+        """(tile, side, far half) of a lay move, without checks."""
+        t = move >> 1
+        if self.left < 0:
+            return t, 0, 0
+        return t, move & 1, PIPS[t] - (self.right if move & 1 else self.left)
+
+    # -- what is shown -----------------------------------------------------
+    def info(self):
+        return {
+            "hands": [tiles.mask_text(m) for m in self.hands],
+            "stock": COUNT - self.top,
+            "line": line_texts(self.line, self.lo, self.hi),
+            "ends": [] if self.left < 0 else [self.left, self.right],
+        }
+
+
+class ReserveView(View):
+    """What one seat of a Draw or Matador hand may see: its hand, the line,
+    every hand's size, the reserve's size, and what the others were seen
+    lacking; the tiles out of play (`out`) once the hand is over.
+
+    Presentation fields as every domino view: piece_kind "tile", table_kind
+    "line", hand_list(), sizes, line_pairs(), ends; `stock` the reserve's size."""
+
+    piece_kind = "tile"
+    table_kind = "line"
+    _moves = Reserve._moves
+    after = Reserve.after
+    move_piece = Reserve.move_piece
+
+    def __init__(self, game, seat):
+        self.game_class = type(game)
+        self.seat = seat
+        self.players = game.players
+        self.table_options = game.table_options
+        self.turn = game.turn
+        self.first = game.first
+        self.hand = game.hands[seat]
+        self.laid = game.laid
+        self.left = game.left
+        self.right = game.right
+        self.lo = game.lo
+        self.hi = game.hi
+        self.line = bytes(game.line)
+        self.top = game.top
+        self.forbid = list(game.forbid)
+        self.sizes = bytes(tiles.count(m) for m in game.hands)
+        self.moves = game.moves
+        self.winner = game.winner
+        self.scores = list(game.scores)
+        self.out = game.out if game.turn < 0 else 0
+
+    @property
+    def stock(self):
+        return COUNT - self.top
+
+    def hand_list(self):
+        """Own tiles in display order: heaviest first."""
+        return hand_list(self.hand)
+
+    def line_pairs(self):
+        return line_pairs(self.line, self.lo, self.hi)
+
+    @property
+    def ends(self):
+        return () if self.left < 0 else (self.left, self.right)
+
+    def legal(self, out):
+        if self.seat != self.turn:
+            return 0
+        return self._moves(self.hand, out)
+
+    def sample(self, rng, world=None):
+        """A whole hand consistent with this view: the opponent's tiles dealt at
+        random from the unseen ones, none it is known to lack (see `forbid`),
+        the rest shuffled into the tiles out of play and the reserve."""
+        cls = self.game_class
+        if world is None:
+            world = cls(self.players, self.table_options)
+        seat = self.seat
+        opp = 1 - seat
+        unseen = ALL & ~self.hand & ~self.laid
+        need = self.sizes[opp]
+        allowed = unseen & ~self.forbid[opp]
+        if tiles.count(allowed) < need:
+            allowed = unseen  # never with the true history: forbid is sound
+        dealt = 0
+        if self.top == COUNT and self.turn >= 0 and self.left >= 0 and need:
+            # the hand goes on with an empty reserve: someone can attach
+            fit = self.fits(self.left, self.right)
+            if not self.hand & fit and allowed & fit:
+                pool = tiles.code_bytes(allowed & fit)
+                dealt = 1 << pool[rng.below(len(pool))]
+                allowed ^= dealt
+                need -= 1
+        pool = tiles.code_bytes(allowed)
+        m = rng.deal_mask(pool, len(pool), 0, need) | dealt
+        rest = tiles.code_bytes(unseen & ~m)
+        if len(rest) > 1:  # (Rng.shuffle of fewer than 2 items steps its state back)
+            rng.shuffle(rest)
+        k = self.set_aside
+        stock = world.stock
+        stock[:k] = rest[:k]
+        stock[self.top :] = rest[k:]
+        out = 0
+        for t in rest[:k]:
+            out |= 1 << t
+        world.out = out
+        world.top = self.top
+        hands = world.hands
+        hands[seat] = self.hand
+        hands[opp] = m
+        world.held = self.hand | m
+        world.laid = self.laid
+        world.left = self.left
+        world.right = self.right
+        world.lo = self.lo
+        world.hi = self.hi
+        world.line[:] = self.line
+        world.forbid[:] = self.forbid
+        world.first = self.first
+        world.turn = self.turn
+        world.moves = self.moves
+        world.winner = -1
+        world.scores[0] = world.scores[1] = 0
+        return world
