@@ -747,3 +747,38 @@ def test_bad_utf8_on_the_terminal_game():
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == b""
     assert proc.stdout.count("Not understood".encode()) == 2
+
+
+# -- pips sim: bad settings are one-line errors --------------------------------
+@pytest.mark.parametrize(
+    "args, lines, words",
+    [
+        (["--headless", "--keys", "{missing}"], None, "cannot read the key file"),
+        (["--headless", "--keys", "{keys}"], "FOO\n", "no key 'FOO'"),
+        (["--headless", "--keys", "{keys}"], "wait x\n", "line 1 ('wait x')"),
+        (["--headless", "--keys", "{keys}"], "wait -3\n", "0 or more"),
+        (["--headless", "--keys", "{keys}"], "seed abc\n", "a seed is a whole number"),
+        (["--headless", "--scale", "0"], None, "--scale must be 1 or more"),
+        (["--headless", "--width", "0"], None, "--width must be 1 or more"),
+    ],
+)
+def test_sim_refuses_bad_settings_in_one_line(tmp_path, capsys, args, lines, words):
+    keys = tmp_path / "session.keys"
+    if lines is not None:
+        keys.write_text(lines)
+    argv = [a.format(missing=tmp_path / "nowhere.keys", keys=keys) for a in args]
+    try:
+        code = cli.main(["sim"] + argv)
+    except SystemExit as e:  # argparse's usage errors
+        code = e.code
+    err = capsys.readouterr().err
+    assert code == 2 and words in err, err
+    assert "Traceback" not in err
+
+
+def test_sim_without_a_display_says_so_and_stops(monkeypatch, capsys):
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    code = cli.main(["sim"])
+    err = capsys.readouterr().err
+    assert code == 1 and "no display" in err and err.count("\n") == 1

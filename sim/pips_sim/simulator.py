@@ -39,6 +39,11 @@ import sys
 import time
 import zlib
 
+# pygame's banner and the sound system's complaints are not the player's business:
+# the simulator makes no sound
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
 FRAME_MS = 33
 TAP_FRAMES = 3
 
@@ -165,7 +170,10 @@ def run_script(app, lines, shot_scale=2, shots=None, shot_dir=".", driver=None):
         cmd = words[0].lower()
         try:
             if cmd == "wait":
-                d.wait(int(words[1]))
+                frames = int(words[1])
+                if frames < 0:
+                    raise ValueError("wait takes frames, 0 or more")
+                d.wait(frames)
             elif cmd == "hold":
                 bit = key_bit(words[1])
                 d.tap(bit, int(words[2]) if len(words) > 2 else 25)
@@ -214,11 +222,22 @@ def setup_script(game_index, game_class, levels, options=None):
 
 
 def script_seed(lines, default=1):
-    for line in lines:
+    for number, line in enumerate(lines, 1):
         words = line.split("#", 1)[0].split()
         if words and words[0].lower() == "seed":
+            if len(words) != 2 or not words[1].isdigit() or not words[1].isascii():
+                raise ValueError("key file line %d (%r): a seed is a whole number" % (number, line))
             return int(words[1])
     return default
+
+
+def read_keys(path):
+    """The lines of a key file; ValueError saying why it cannot be read."""
+    try:
+        with open(path) as f:
+            return f.read().splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError("cannot read the key file %s: %s" % (path, getattr(e, "strerror", e) or e))
 
 
 def make_app(width=240, height=135, seed=1, display=None):
@@ -232,10 +251,7 @@ def make_app(width=240, height=135, seed=1, display=None):
 
 def headless(args):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    lines = []
-    if args.keys:
-        with open(args.keys) as f:
-            lines = f.read().splitlines()
+    lines = read_keys(args.keys) if args.keys else []
     app = make_app(args.width, args.height, script_seed(lines, args.seed))
     d = run_script(app, lines, args.scale, None, args.shot_dir)
     for path in args.shot or ():
@@ -288,10 +304,8 @@ def window(args):
         caption="Pips handheld",
         auto_refresh=False,
     )
-    lines = []
-    if args.keys:  # play the key file first, then hand over to the keyboard
-        with open(args.keys) as f:
-            lines = f.read().splitlines()
+    # play the key file first, then hand over to the keyboard
+    lines = read_keys(args.keys) if args.keys else []
     seed = script_seed(lines, args.seed if args.seed >= 0 else int(time.time()))
     app = make_app(args.width, args.height, seed, display)
     played = run_script(app, lines, args.scale, None, args.shot_dir).now if lines else 0
@@ -362,11 +376,27 @@ def main(argv=None):
     p.add_argument("--frames", type=int, default=-1, help="close the window after this many")
     p.add_argument("--window-shot", help="save the whole window (PNG) when it closes")
     args = p.parse_args(argv)
-    if args.headless:
-        if args.seed < 0:
-            args.seed = 1
-        return headless(args)
-    return window(args)
+    for name in ("width", "height", "scale", "zoom"):
+        if getattr(args, name) <= 0:
+            p.error("--%s must be 1 or more" % name)
+    if args.width < 64 or args.height < 64:
+        p.error("the screen must be at least 64x64 pixels")
+    try:
+        if args.headless:
+            if args.seed < 0:
+                args.seed = 1
+            return headless(args)
+        if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+                or os.environ.get("SDL_VIDEODRIVER") or sys.platform in ("darwin", "win32")):
+            sys.stderr.write(
+                "pips sim: error: no display to open a window on (DISPLAY is not set);"
+                " try pips sim --headless --keys FILE --shot out.png\n"
+            )
+            return 1
+        return window(args)
+    except ValueError as e:
+        sys.stderr.write("pips sim: error: %s\n" % e)
+        return 2
 
 
 if __name__ == "__main__":
