@@ -127,8 +127,8 @@ class SmartBot(RandomBot):
         key = (view.game_class, view.players)
         shared = _SHARED.get(key)
         if shared is None:
-            # [rollout world, playout buffer]
-            shared = [None, bytearray(len(self.buf))]
+            # [the round's dealt world, playout buffer, the world played out]
+            shared = [None, bytearray(len(self.buf)), None]
             _SHARED[key] = shared
         self.shared = shared
 
@@ -146,15 +146,30 @@ class SmartBot(RandomBot):
         buf = self.buf
         totals = self.totals
         done = self.done
+        copy = getattr(view.game_class, "copy_from", None)
         while done < todo and slice_rollouts > 0:
             i = done % n
-            # every move of a round starts from the same generator state: same deal, same luck
-            if i == 0:
-                rng.mark()
+            # every move of a round starts from the same deal and the same
+            # generator state: same luck. A game that can copy a hand deals
+            # once a round and plays each move out on a copy.
+            if copy is not None:
+                if i == 0:
+                    shared[0] = view.sample(rng, shared[0])
+                    rng.mark()
+                else:
+                    rng.rewind()
+                world = shared[2]
+                if world is None:
+                    options = getattr(view, "table_options", None)
+                    world = shared[2] = view.game_class(view.players, options)
+                copy(world, shared[0])
             else:
-                rng.rewind()
-            world = view.sample(rng, shared[0])
-            shared[0] = world
+                if i == 0:
+                    rng.mark()
+                else:
+                    rng.rewind()
+                world = view.sample(rng, shared[0])
+                shared[0] = world
             world.play(seat, buf[i])
             world.playout(rng, scratch)
             totals[i] += world.utility(seat)

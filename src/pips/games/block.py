@@ -317,6 +317,25 @@ class Block(Game):
         self.moves = moves
         self._finish(winner)
 
+    def copy_from(self, other):
+        """Make this hand an exact copy of `other` (a hand at the same table), in
+        place: the smart bot deals a round's unseen tiles once (View.sample)
+        and plays each move out on a copy."""
+        self.hands[:] = other.hands
+        self.held = other.held
+        self.laid = other.laid
+        self.left = other.left
+        self.right = other.right
+        self.lo = other.lo
+        self.hi = other.hi
+        self.line[:] = other.line
+        self.lacks[:] = other.lacks
+        self.scores[:] = other.scores
+        self.first = other.first
+        self.turn = other.turn
+        self.moves = other.moves
+        self.winner = other.winner
+
     # -- notation --------------------------------------------------------
     def move_text(self, move):
         """`6-3` opens (its first half on the left), `3-5 R`, `pass`."""

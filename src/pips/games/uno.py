@@ -490,6 +490,12 @@ class Uno(Game):
         return UnoView(self, seat)
 
     # -- bots' rollouts -----------------------------------------------------
+    def copy_from(self, other):
+        """Make this hand an exact copy of `other` (a hand at the same table), in
+        place, sharing its generator: the smart bot deals a round's unseen cards
+        once (View.sample) and plays each move out on a copy."""
+        _copy(self, other)
+
     def utility(self, seat):
         return _utility(self, seat)
 
@@ -1073,6 +1079,43 @@ def _public(view, world, rng):
     world.rng = rng
     world.penalty = rest[REST_PENALTY]
     return world
+
+
+def _copy(game, other):
+    """Uno.copy_from."""
+    game.hands[:] = other.hands
+    game.sizes[:] = other.sizes
+    game.ccount[:] = other.ccount
+    ns = other.nstock
+    game.stock[:ns] = memoryview(other.stock)[:ns]
+    n = other.npile
+    game.pile[:n] = memoryview(other.pile)[:n]
+    game.out[:] = other.out
+    game.called[:] = other.called
+    game.recent[:] = other.recent
+    game.scores[:] = other.scores
+    game.nstock = ns
+    game.npile = n
+    game.nbottom = other.nbottom
+    game.fixed = other.fixed
+    game.left = other.left
+    game.dealer = other.dealer
+    game.top = other.top
+    game.color = other.color
+    game.direction = other.direction
+    game.turn = other.turn
+    game.ask = other.ask
+    game.drawn = other.drawn
+    game.p4seat = other.p4seat
+    game.p4color = other.p4color
+    game.p4illegal = other.p4illegal
+    game.catchable = other.catchable
+    game.reveal = other.reveal
+    game.reveal_to = other.reveal_to
+    game.winner = other.winner
+    game.moves = other.moves
+    game.penalty = other.penalty
+    game.rng = other.rng
 
 
 class _Memo:
