@@ -231,3 +231,80 @@ def test_bots_catch_a_missed_uno_with_their_level_s_reaction_chance(level):
             assert game.move_text(move).startswith("catch")
             caught += 1
     assert abs(caught * 100 // asks - expected) <= 5, (level, caught)
+
+
+# -- the rollouts' fast paths play as the plain protocol does ------------------------
+def uno_playout_reference(game, rng, buf):
+    """Uno.playout's policy through legal() and play() alone (its fast path inlines
+    the usual turn): a card rather than a draw or a keep, a coloured card rather
+    than a wild, UNO called with the second-to-last card, `playout_moves` moves."""
+    from pips.games.uno import DRAW, KEEP, CALL
+
+    limit = game.playout_moves
+    stop = game.moves + limit if limit else 1 << 30
+    while game.turn >= 0 and game.moves < stop:
+        seat = game.turn
+        n = game.legal(seat, buf)
+        if n == 1:
+            game.play(seat, buf[0])
+            continue
+        i = rng.below(n)
+        m = buf[i]
+        if i and DRAW <= m <= KEEP:
+            i = rng.below(i)
+            m = buf[i]
+        if i and m < DRAW and m & 63 >= 52:
+            i = rng.below(i + 1)
+            m = buf[i]
+        if m < DRAW and game.sizes[seat] == 2:
+            m |= CALL
+        game.play(seat, m)
+
+
+def uno_state(g):
+    return (bytes(g.hands), bytes(g.sizes), bytes(g.ccount), bytes(g.stock[: g.nstock]),
+            bytes(g.pile[: g.npile]), bytes(g.out), bytes(g.called), bytes(g.recent),
+            list(g.scores), g.nbottom, g.fixed, g.left, g.top, g.color, g.direction, g.turn,
+            g.ask, g.drawn, g.p4seat, g.p4color, g.p4illegal, g.catchable, g.reveal,
+            g.winner, g.moves)  # fmt: skip
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_uno_playout_plays_as_legal_and_play_do(players):
+    from pips.games.uno import Uno, RESIGN, CATCH
+
+    buf = bytearray(Uno.max_moves)
+    rng = Rng(40 + players)
+    checked = 0
+    for hand in range(8):
+        g = Uno(players, None, Rng(hand))
+        if hand % 4 == 3:
+            g.play(players - 1, RESIGN)  # a seat out: the plain path
+        while g.turn >= 0:
+            seat = (g.turn + g.moves) % players  # the seat to act, or another
+            world = g.view(seat).sample(Rng(hand * 100 + g.moves))
+            limit = 0 if g.moves % 8 == 0 else 18  # now and then to the hand's end
+            a = Uno(players)
+            b = Uno(players)
+            a.copy_from(world)
+            b.copy_from(world)
+            assert uno_state(a) == uno_state(world)
+            a.playout_moves = b.playout_moves = limit
+            a.rng = ra = Rng(g.moves * 7 + seat)
+            b.rng = rb = Rng(g.moves * 7 + seat)
+            a.playout(ra, buf)
+            uno_playout_reference(b, rb, buf)
+            assert uno_state(a) == uno_state(b)
+            assert ra._words == rb._words and ra._at == rb._at
+            assert a.utility(seat) == b.utility(seat)
+            checked += 1
+            s = g.turn
+            n = g.legal(s, buf)
+            g.play(s, buf[rng.below(n)])
+            c = g.catchable
+            if c >= 0 and g.turn >= 0 and rng.below(2):
+                for other in range(players):
+                    if other != c and not g.out[other]:
+                        g.play(other, CATCH + c)
+                        break
+    assert checked > 200
