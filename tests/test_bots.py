@@ -13,6 +13,7 @@ from pips.games.block import Block
 from pips.bots import block as block_policy
 from pips.match import Match
 from pips.rng import Rng
+from pips.game import Game
 
 BUF = bytearray(Block.max_moves)
 
@@ -148,6 +149,7 @@ import time
 from pips.games.block import Block
 from pips.bots import block as block_policy
 from pips.rng import Rng
+from pips.game import Game
 from pips import bots
 rng = Rng(21)
 moves = []
@@ -308,3 +310,78 @@ def test_uno_playout_plays_as_legal_and_play_do(players):
                         g.play(other, CATCH + c)
                         break
     assert checked > 200
+
+
+def block_playout_reference(game, rng, buf):
+    """Block.playout's policy through legal() and play() alone: with a choice, a
+    random tile at a random end it fits two times in eight (one draw decides
+    both), else the best of the greedy scores (tiles in code order, the left
+    end first, the first best kept)."""
+    from pips.games.domino import PASS
+    from pips.tiles import PIPS, WITH, DOUBLES
+
+    if game.turn >= 0 and game.left < 0:
+        n = game.legal(game.turn, buf)
+        game.play(game.turn, buf[rng.below(n)])
+    while game.turn >= 0:
+        seat = game.turn
+        left, right, hand = game.left, game.right, game.hands[seat]
+        wl, wr = WITH[left], WITH[right]
+        fit = [t for t in range(28) if hand >> t & 1 and (wl | wr) >> t & 1]
+        if not fit:
+            game.play(seat, PASS)
+            continue
+        if len(fit) == 1 and not (wl >> fit[0] & 1 and wr >> fit[0] & 1 and left != right):
+            game.play(seat, fit[0] * 2 + (0 if wl >> fit[0] & 1 else 1))
+            continue
+        r = rng.next()
+        if r & 7 < 2:
+            t = fit[(r >> 3) % len(fit)]
+            right_end = wr >> t & 1 and (not wl >> t & 1 or r & 512)
+            game.play(seat, t * 2 + (1 if right_end else 0))
+            continue
+        others = 0
+        for s in range(game.players):
+            if s != seat:
+                others |= game.lacks[s]
+        best, move = -1000, -1
+        for t in fit:
+            rest = hand & ~(1 << t)
+            for side, end_at, keep in ((0, left, wr), (1, right, wl)):
+                if not (WITH[end_at] >> t & 1):
+                    continue
+                end = PIPS[t] - end_at
+                score = PIPS[t] * 2 + (6 if DOUBLES >> t & 1 else 0)
+                score += 3 * bin(rest & (WITH[end] | keep)).count("1")
+                score += 20 if others >> end & 1 else 0
+                score -= 0 if rest & WITH[end] else 8
+                if score > best:
+                    best, move = score, t * 2 + side
+        game.play(seat, move)
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_block_playout_plays_as_legal_and_play_do(players):
+    buf = bytearray(Block.max_moves)
+    rng = Rng(60 + players)
+    checked = 0
+    for hand in range(40):
+        g = Block(players, None, Rng(hand))
+        while g.turn >= 0:
+            world = g.view(g.turn).sample(Rng(hand * 100 + g.moves))
+            a = Block(players)
+            b = Block(players)
+            a.copy_from(world)
+            b.copy_from(world)
+            assert snapshot(a) == snapshot(world)
+            ra = Rng(g.moves * 7 + hand)
+            rb = Rng(g.moves * 7 + hand)
+            a.playout(ra, buf)
+            block_playout_reference(b, rb, buf)
+            assert snapshot(a) == snapshot(b)
+            assert ra._words == rb._words and ra._at == rb._at
+            assert a.utility(g.turn) == b.utility(g.turn) == Game.utility(b, g.turn)
+            checked += 1
+            n = g.legal(g.turn, buf)
+            g.play(g.turn, buf[rng.below(n)])
+    assert checked > 300
