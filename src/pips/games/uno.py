@@ -1140,6 +1140,9 @@ def _sample(view, rng, world=None):
         memo.unseen = n
     memo.mark = rng.marks if from_mark else -1
     memo.steps = _deal_unseen(view, world, rng, memo)
+    if not from_mark:
+        # dealt from elsewhere: never copied (the smart bot marks after dealing)
+        return _public(view, world, rng)
     kept = memo.deal
     kept[:size] = world.hands
     kept[size : size + players * 4] = world.ccount
