@@ -385,3 +385,93 @@ def test_block_playout_plays_as_legal_and_play_do(players):
             n = g.legal(g.turn, buf)
             g.play(g.turn, buf[rng.below(n)])
     assert checked > 300
+
+
+def test_uno_cut_rollouts_weigh_cards_left_and_wilds():
+    """A rollout cut short is worth (7k + 12) / 4 points a card fewer than the
+    others' average (k: the other seats still in), a W or W+4 counting as a
+    card fewer; a finished hand is worth its points (Game.utility)."""
+    from pips.games.uno import Uno
+
+    buf = bytearray(Uno.max_moves)
+    rng = Rng(8)
+    for players in (2, 3, 4):
+        for hand in range(6):
+            g = Uno(players, None, Rng(hand))
+            while g.turn >= 0:
+                for seat in range(players):
+                    k = players - 1
+                    eff = [len([c for c in g.hand_kinds(s) if c < 52]) for s in range(players)]
+                    diff = sum(eff) - eff[seat] - k * eff[seat]
+                    assert g.utility(seat) == (7 * k + 12) * diff // (4 * k)
+                n = g.legal(g.turn, buf)
+                g.play(g.turn, buf[rng.below(n)])
+            for seat in range(players):
+                assert g.utility(seat) == Game.utility(g, seat)
+
+
+def uno_deal_reference(view, rng):
+    """UnoView.sample's hands, dealt the plain way: the unseen cards in kind
+    order, Rng.shuffle'd as far as the other hands need, dealt off the front
+    seat by seat (a +4 player's revealed cards go back to it)."""
+    from pips.cards import COPIES
+    from pips.games.uno import REST_SEATS, REST_NBOTTOM, REST_P4SEAT
+
+    players, rest, reveal = view.players, view.rest, view.reveal
+    counts = list(COPIES)
+    for k in range(54):
+        counts[k] -= view.hands[k]
+    for k in rest[REST_SEATS + 3 * players :]:
+        counts[k] -= 1
+    counts[53] -= rest[REST_NBOTTOM]
+    for k in reveal or ():
+        counts[k] -= 1
+    deal = bytearray(k for k in range(54) for _ in range(counts[k]))
+    known = rest[REST_P4SEAT] - 1 if reveal is not None else -1
+    need = sum(view.sizes[s] for s in range(players) if s != view.seat)
+    need -= len(reveal) if known >= 0 else 0
+    rng.shuffle(deal, len(deal), need if need < len(deal) else len(deal) - 1)
+    hands = [[] for _ in range(players)]
+    hands[view.seat] = [k for k in range(54) for _ in range(view.hands[k])]
+    i = 0
+    for s in range(players):
+        if s != view.seat:
+            mine = list(reveal) if s == known else []
+            take = view.sizes[s] - len(mine)
+            hands[s] = sorted(mine + list(deal[i : i + take]))
+            i += take
+    return hands, bytes(deal[need:])
+
+
+def test_uno_sample_deals_as_a_shuffle_would():
+    from pips.games.uno import Uno
+
+    buf = bytearray(Uno.max_moves)
+    rng = Rng(11)
+    checked = 0
+    for players in (2, 3, 5):
+        for hand in range(6):
+            g = Uno(players, None, Rng(hand))
+            while g.turn >= 0:
+                view = g.view((g.turn + g.moves) % players)
+                a = Rng(hand * 1000 + g.moves)
+                b = Rng(hand * 1000 + g.moves)
+                world = view.sample(a)
+                hands, stock = uno_deal_reference(view, b)
+                assert [world.hand_kinds(s) for s in range(players)] == hands
+                assert sorted(world.stock[: world.nstock]) == sorted(stock + bytes([53]) * view.rest[0])
+                assert a._words == b._words and a._at == b._at
+                checked += 1
+                n = g.legal(g.turn, buf)
+                g.play(g.turn, buf[rng.below(n)])
+    assert checked > 300
+
+
+def test_shuffling_nothing_draws_nothing():
+    r = Rng(3)
+    for _ in range(54):
+        r.next()
+    before = (list(r._words), r._at)
+    r.shuffle(bytearray(0))
+    r.shuffle(bytearray(1))
+    assert (list(r._words), r._at) == before

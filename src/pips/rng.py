@@ -87,7 +87,7 @@ class Rng:
         if count < 0:
             count = len(items)
         if picks < 0 or picks > count - 1:
-            picks = count - 1
+            picks = count - 1 if count > 0 else 0  # nothing to shuffle: nothing drawn
         words = self._words
         at = self._at
         if at + picks <= _LAGS:
