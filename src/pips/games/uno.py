@@ -101,8 +101,11 @@ class Uno(Game):
     resign_in_hand = True  # RESIGN is accepted from any seat still in; legal() never lists it
     # Rollouts stop after so many moves (0: play the hand out) and utility() weighs
     # the cards left: a random UNO hand runs to hundreds of moves, and the first
-    # few decide most of what a move is worth.
-    playout_moves = 18
+    # few decide most of what a move is worth. Short rollouts and many of them
+    # judge better than long ones for the same time: against the greedy bot in
+    # 400 2-player matches to 500 the smart bot won 57-58% at 8 to 18 moves (58
+    # to 32 rollouts a decision) and 62-65% at 2 to 4 moves (100 to 84).
+    playout_moves = 4
 
     def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
         self.check_players(players)
