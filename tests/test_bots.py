@@ -13,6 +13,7 @@ from pips.games.block import Block
 from pips.bots import block as block_policy
 from pips.match import Match
 from pips.rng import Rng
+from pips.game import Game
 
 BUF = bytearray(Block.max_moves)
 
@@ -148,6 +149,7 @@ import time
 from pips.games.block import Block
 from pips.bots import block as block_policy
 from pips.rng import Rng
+from pips.game import Game
 from pips import bots
 rng = Rng(21)
 moves = []
@@ -231,3 +233,245 @@ def test_bots_catch_a_missed_uno_with_their_level_s_reaction_chance(level):
             assert game.move_text(move).startswith("catch")
             caught += 1
     assert abs(caught * 100 // asks - expected) <= 5, (level, caught)
+
+
+# -- the rollouts' fast paths play as the plain protocol does ------------------------
+def uno_playout_reference(game, rng, buf):
+    """Uno.playout's policy through legal() and play() alone (its fast path inlines
+    the usual turn): a card rather than a draw or a keep, a coloured card rather
+    than a wild, UNO called with the second-to-last card, `playout_moves` moves."""
+    from pips.games.uno import DRAW, KEEP, CALL
+
+    limit = game.playout_moves
+    stop = game.moves + limit if limit else 1 << 30
+    while game.turn >= 0 and game.moves < stop:
+        seat = game.turn
+        n = game.legal(seat, buf)
+        if n == 1:
+            game.play(seat, buf[0])
+            continue
+        i = rng.below(n)
+        m = buf[i]
+        if i and DRAW <= m <= KEEP:
+            i = rng.below(i)
+            m = buf[i]
+        if i and m < DRAW and m & 63 >= 52:
+            i = rng.below(i + 1)
+            m = buf[i]
+        if m < DRAW and game.sizes[seat] == 2:
+            m |= CALL
+        game.play(seat, m)
+
+
+def uno_state(g):
+    return (bytes(g.hands), bytes(g.sizes), bytes(g.ccount), bytes(g.stock[: g.nstock]),
+            bytes(g.pile[: g.npile]), bytes(g.out), bytes(g.called), bytes(g.recent),
+            list(g.scores), g.nbottom, g.fixed, g.left, g.top, g.color, g.direction, g.turn,
+            g.ask, g.drawn, g.p4seat, g.p4color, g.p4illegal, g.catchable, g.reveal,
+            g.winner, g.moves)  # fmt: skip
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_uno_playout_plays_as_legal_and_play_do(players):
+    from pips.games.uno import Uno, RESIGN, CATCH
+
+    buf = bytearray(Uno.max_moves)
+    rng = Rng(40 + players)
+    checked = 0
+    for hand in range(8):
+        g = Uno(players, None, Rng(hand))
+        if hand % 4 == 3:
+            g.play(players - 1, RESIGN)  # a seat out: the plain path
+        while g.turn >= 0:
+            seat = (g.turn + g.moves) % players  # the seat to act, or another
+            world = g.view(seat).sample(Rng(hand * 100 + g.moves))
+            limit = 0 if g.moves % 8 == 0 else 18  # now and then to the hand's end
+            a = Uno(players)
+            b = Uno(players)
+            a.copy_from(world)
+            b.copy_from(world)
+            assert uno_state(a) == uno_state(world)
+            a.playout_moves = b.playout_moves = limit
+            a.rng = ra = Rng(g.moves * 7 + seat)
+            b.rng = rb = Rng(g.moves * 7 + seat)
+            a.playout(ra, buf)
+            uno_playout_reference(b, rb, buf)
+            assert uno_state(a) == uno_state(b)
+            assert ra._words == rb._words and ra._at == rb._at
+            assert a.utility(seat) == b.utility(seat)
+            checked += 1
+            s = g.turn
+            n = g.legal(s, buf)
+            g.play(s, buf[rng.below(n)])
+            c = g.catchable
+            if c >= 0 and g.turn >= 0 and rng.below(2):
+                for other in range(players):
+                    if other != c and not g.out[other]:
+                        g.play(other, CATCH + c)
+                        break
+    assert checked > 200
+
+
+def block_playout_reference(game, rng, buf):
+    """Block.playout's policy through legal() and play() alone: with a choice, a
+    random tile at a random end it fits two times in eight (one draw decides
+    both), else the best of the greedy scores (tiles in code order, the left
+    end first, the first best kept)."""
+    from pips.games.domino import PASS
+    from pips.tiles import PIPS, WITH, DOUBLES
+
+    if game.turn >= 0 and game.left < 0:
+        n = game.legal(game.turn, buf)
+        game.play(game.turn, buf[rng.below(n)])
+    while game.turn >= 0:
+        seat = game.turn
+        left, right, hand = game.left, game.right, game.hands[seat]
+        wl, wr = WITH[left], WITH[right]
+        fit = [t for t in range(28) if hand >> t & 1 and (wl | wr) >> t & 1]
+        if not fit:
+            game.play(seat, PASS)
+            continue
+        if len(fit) == 1 and not (wl >> fit[0] & 1 and wr >> fit[0] & 1 and left != right):
+            game.play(seat, fit[0] * 2 + (0 if wl >> fit[0] & 1 else 1))
+            continue
+        r = rng.next()
+        if r & 7 < 2:
+            t = fit[(r >> 3) % len(fit)]
+            right_end = wr >> t & 1 and (not wl >> t & 1 or r & 512)
+            game.play(seat, t * 2 + (1 if right_end else 0))
+            continue
+        others = 0
+        for s in range(game.players):
+            if s != seat:
+                others |= game.lacks[s]
+        best, move = -1000, -1
+        for t in fit:
+            rest = hand & ~(1 << t)
+            for side, end_at, keep in ((0, left, wr), (1, right, wl)):
+                if not (WITH[end_at] >> t & 1):
+                    continue
+                end = PIPS[t] - end_at
+                score = PIPS[t] * 2 + (6 if DOUBLES >> t & 1 else 0)
+                score += 3 * bin(rest & (WITH[end] | keep)).count("1")
+                score += 20 if others >> end & 1 else 0
+                score -= 0 if rest & WITH[end] else 8
+                if score > best:
+                    best, move = score, t * 2 + side
+        game.play(seat, move)
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_block_playout_plays_as_legal_and_play_do(players):
+    buf = bytearray(Block.max_moves)
+    rng = Rng(60 + players)
+    checked = 0
+    for hand in range(40):
+        g = Block(players, None, Rng(hand))
+        while g.turn >= 0:
+            world = g.view(g.turn).sample(Rng(hand * 100 + g.moves))
+            a = Block(players)
+            b = Block(players)
+            a.copy_from(world)
+            b.copy_from(world)
+            assert snapshot(a) == snapshot(world)
+            ra = Rng(g.moves * 7 + hand)
+            rb = Rng(g.moves * 7 + hand)
+            a.playout(ra, buf)
+            block_playout_reference(b, rb, buf)
+            assert snapshot(a) == snapshot(b)
+            assert ra._words == rb._words and ra._at == rb._at
+            assert a.utility(g.turn) == b.utility(g.turn) == Game.utility(b, g.turn)
+            checked += 1
+            n = g.legal(g.turn, buf)
+            g.play(g.turn, buf[rng.below(n)])
+    assert checked > 300
+
+
+def test_uno_cut_rollouts_weigh_cards_left_and_wilds():
+    """A rollout cut short is worth (7k + 12) / 4 points a card fewer than the
+    others' average (k: the other seats still in), a W or W+4 counting as a
+    card fewer; a finished hand is worth its points (Game.utility)."""
+    from pips.games.uno import Uno
+
+    buf = bytearray(Uno.max_moves)
+    rng = Rng(8)
+    for players in (2, 3, 4):
+        for hand in range(6):
+            g = Uno(players, None, Rng(hand))
+            while g.turn >= 0:
+                for seat in range(players):
+                    k = players - 1
+                    eff = [len([c for c in g.hand_kinds(s) if c < 52]) for s in range(players)]
+                    diff = sum(eff) - eff[seat] - k * eff[seat]
+                    assert g.utility(seat) == (7 * k + 12) * diff // (4 * k)
+                n = g.legal(g.turn, buf)
+                g.play(g.turn, buf[rng.below(n)])
+            for seat in range(players):
+                assert g.utility(seat) == Game.utility(g, seat)
+
+
+def uno_deal_reference(view, rng):
+    """UnoView.sample's hands, dealt the plain way: the unseen cards in kind
+    order, Rng.shuffle'd as far as the other hands need, dealt off the front
+    seat by seat (a +4 player's revealed cards go back to it)."""
+    from pips.cards import COPIES
+    from pips.games.uno import REST_SEATS, REST_NBOTTOM, REST_P4SEAT
+
+    players, rest, reveal = view.players, view.rest, view.reveal
+    counts = list(COPIES)
+    for k in range(54):
+        counts[k] -= view.hands[k]
+    for k in rest[REST_SEATS + 3 * players :]:
+        counts[k] -= 1
+    counts[53] -= rest[REST_NBOTTOM]
+    for k in reveal or ():
+        counts[k] -= 1
+    deal = bytearray(k for k in range(54) for _ in range(counts[k]))
+    known = rest[REST_P4SEAT] - 1 if reveal is not None else -1
+    need = sum(view.sizes[s] for s in range(players) if s != view.seat)
+    need -= len(reveal) if known >= 0 else 0
+    rng.shuffle(deal, len(deal), need if need < len(deal) else len(deal) - 1)
+    hands = [[] for _ in range(players)]
+    hands[view.seat] = [k for k in range(54) for _ in range(view.hands[k])]
+    i = 0
+    for s in range(players):
+        if s != view.seat:
+            mine = list(reveal) if s == known else []
+            take = view.sizes[s] - len(mine)
+            hands[s] = sorted(mine + list(deal[i : i + take]))
+            i += take
+    return hands, bytes(deal[need:])
+
+
+def test_uno_sample_deals_as_a_shuffle_would():
+    from pips.games.uno import Uno
+
+    buf = bytearray(Uno.max_moves)
+    rng = Rng(11)
+    checked = 0
+    for players in (2, 3, 5):
+        for hand in range(6):
+            g = Uno(players, None, Rng(hand))
+            while g.turn >= 0:
+                view = g.view((g.turn + g.moves) % players)
+                a = Rng(hand * 1000 + g.moves)
+                b = Rng(hand * 1000 + g.moves)
+                world = view.sample(a)
+                hands, stock = uno_deal_reference(view, b)
+                assert [world.hand_kinds(s) for s in range(players)] == hands
+                assert sorted(world.stock[: world.nstock]) == sorted(stock + bytes([53]) * view.rest[0])
+                assert a._words == b._words and a._at == b._at
+                checked += 1
+                n = g.legal(g.turn, buf)
+                g.play(g.turn, buf[rng.below(n)])
+    assert checked > 300
+
+
+def test_shuffling_nothing_draws_nothing():
+    r = Rng(3)
+    for _ in range(54):
+        r.next()
+    before = (list(r._words), r._at)
+    r.shuffle(bytearray(0))
+    r.shuffle(bytearray(1))
+    assert (list(r._words), r._at) == before

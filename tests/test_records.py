@@ -3,9 +3,12 @@
 (match record digests, moves, totals, ranks and hands played of
 pips.selfplay.record_match for seeds 0-99, default options).
 
-The suite replays a sample (every level, a few seeds each); the smart
-matches of all 100 seeds take a quarter of an hour, so `PIPS_ALL_RECORDS=1`
-turns the sample into the whole file."""
+The suite replays a sample (every level, a few seeds each); the smart and
+mixed matches of all 100 seeds take some minutes, so `PIPS_ALL_RECORDS=1`
+turns the sample into the whole file. A change that alters the smart bot's
+decisions on purpose (its budget, its rule, a game's rollouts) makes the smart
+and mixed entries again: record_match(..., keep=False) for every key, one key
+a line; random and greedy entries never change with it."""
 
 import json
 import os

@@ -8,7 +8,9 @@ runs three tiny Wichmann-Hill congruential generators whose products stay
 below 2**23.
 
 The words are made 55 at a time (`_refill`, two plain loops) and handed out in
-order, so drawing a number is an index and a compare.
+order, so drawing a number is an index and a compare. A rollout's hot loop
+(Block.playout) draws inline that way, from `_words` and `_at`, calling
+`_refill()` at 55, and stores `_at` back: the same numbers, without a call.
 """
 
 from pips.compat import const
@@ -85,7 +87,7 @@ class Rng:
         if count < 0:
             count = len(items)
         if picks < 0 or picks > count - 1:
-            picks = count - 1
+            picks = count - 1 if count > 0 else 0  # nothing to shuffle: nothing drawn
         words = self._words
         at = self._at
         if at + picks <= _LAGS:

@@ -38,6 +38,18 @@ def bot_rng(seed):
     return Rng(seed * 1000 + 17)
 
 
+def isqrt(x):
+    """The integer square root of x >= 0 (Newton's method, ints only)."""
+    if x < 2:
+        return x
+    r = x
+    y = (r + 1) // 2
+    while y < r:
+        r = y
+        y = (r + x // r) // 2
+    return r
+
+
 class RandomBot:
     level = "random"
 
@@ -86,39 +98,55 @@ class RandomBot:
 
 
 class SmartBot(RandomBot):
-    """Determinized Monte Carlo with common random numbers.
+    """Determinized Monte Carlo with common random numbers, against the greedy
+    choice.
 
     Each round deals the unseen pieces at random consistently with the view
     (View.sample), then tries every candidate move on that same deal, playing
     the hand out with the game's playout policy (Game.playout; Block's plays
     much like its greedy bot) from the same generator state, so that the
-    moves are compared on equal luck. The move with the best summed utility
-    (Game.utility: the hand's points margin, what a match to a target
-    rewards) wins; ties go to the game's greedy choice. `rollouts` is the
-    budget per decision, shared among the moves; a game may list mirror moves
-    once (`distinct_moves`), which leaves more for the rest.
+    moves are compared on equal luck (a game with `copy_from` is dealt once a
+    round and each move played out on a copy). The game's greedy choice (its
+    policy's `greedy`) is the default; another move replaces it only when its
+    gain over the greedy move, deal by deal (Game.utility: the hand's points
+    margin, what a match to a target rewards), stays above zero by
+    `confidence` standard errors; of those, the one with the largest such
+    bound. Few rollouts then cost little: noise alone rarely overrules the
+    heuristic. A game may list mirror moves once and leave out moves never
+    worth weighing (`distinct_moves`), which leaves more for the rest.
 
-    The budget is the game policy's ROLLOUTS, or `default_rollouts`. A
-    policy with `decide(view, moves, n, rng)` makes the decision itself
-    instead, with no rollouts here (Twenty-one's exact chances, Solitaire's
-    solver)."""
+    `rollouts` is the budget per decision, shared among the moves: the game
+    policy's `rollouts(players)` (or its ROLLOUTS, or `default_rollouts`)
+    unless given. A policy with `decide(view, moves, n, rng)` makes the
+    decision itself instead, with no rollouts here (Twenty-one's exact
+    chances, Solitaire's solver)."""
 
     level = "smart"
     default_rollouts = 240
+    confidence = 1  # standard errors
 
     def __init__(self, rng=None, game_class=None, rollouts=-1):
         RandomBot.__init__(self, rng, game_class)
-        # a game may name its own budget (UNO's rollouts are longer than Block's)
-        default = getattr(self.policy, "ROLLOUTS", self.default_rollouts)
-        self.rollouts = rollouts if rollouts > 0 else default
+        self.rollouts = rollouts  # -1: the game policy's budget
         self.shared = None
         self.view = None
         self.per_move = 0
         self.best = -1
 
+    def budget(self, view):
+        """The rollouts of a decision at this table."""
+        if self.rollouts > 0:
+            return self.rollouts
+        policy_ = self._policy(view)
+        rollouts = getattr(policy_, "rollouts", None)
+        if rollouts is not None:
+            return rollouts(view.players)
+        return getattr(policy_, "ROLLOUTS", self.default_rollouts)
+
     def begin(self, view):
         n = self._moves(view)
-        decide = getattr(self._policy(view), "decide", None)
+        policy_ = self._policy(view)
+        decide = getattr(policy_, "decide", None)
         if decide is not None and n > 1:
             # the game's policy makes the whole decision itself: no rollouts to slice
             self.n = n
@@ -126,7 +154,7 @@ class SmartBot(RandomBot):
             self.per_move = 0
             return
         if n > 1:
-            distinct = getattr(self._policy(view), "distinct_moves", None)
+            distinct = getattr(policy_, "distinct_moves", None)
             if distinct is not None:
                 n = distinct(view, self.buf, n)
         self.n = n
@@ -137,13 +165,24 @@ class SmartBot(RandomBot):
             return
         self.view = view
         self.best = -1
-        self.per_move = max(1, self.rollouts // n)
-        self.totals = [0] * n
+        self.per_move = max(1, self.budget(view) // n)
+        # the greedy choice: the move to beat (the first one without a heuristic)
+        g = 0
+        greedy = getattr(policy_, "greedy", None)
+        if greedy is not None:
+            pick = greedy(view, self.buf, n, self.rng)
+            for i in range(n):
+                if self.buf[i] == pick:
+                    g = i
+        self.greedy_at = g
+        self.round = [0] * n  # this round's utilities
+        self.gain = [0] * n  # per move: summed gain over the greedy move, deal by deal
+        self.square = [0] * n  # and its summed square
         key = (view.game_class, view.players)
         shared = _SHARED.get(key)
         if shared is None:
-            # [rollout world, playout buffer]
-            shared = [None, bytearray(len(self.buf))]
+            # [the round's dealt world, playout buffer, the world played out]
+            shared = [None, bytearray(len(self.buf)), None]
             _SHARED[key] = shared
         self.shared = shared
 
@@ -159,45 +198,70 @@ class SmartBot(RandomBot):
         scratch = shared[1]
         seat = view.seat
         buf = self.buf
-        totals = self.totals
+        row = self.round
         done = self.done
+        copy = getattr(view.game_class, "copy_from", None)
         while done < todo and slice_rollouts > 0:
             i = done % n
-            # every move of a round starts from the same generator state: same deal, same luck
-            if i == 0:
-                rng.mark()
+            # every move of a round starts from the same deal and the same
+            # generator state: same luck. A game that can copy a hand deals
+            # once a round and plays each move out on a copy.
+            if copy is not None:
+                if i == 0:
+                    shared[0] = view.sample(rng, shared[0])
+                    rng.mark()
+                else:
+                    rng.rewind()
+                world = shared[2]
+                if world is None:
+                    options = getattr(view, "table_options", None)
+                    world = shared[2] = view.game_class(view.players, options)
+                copy(world, shared[0])
             else:
-                rng.rewind()
-            world = view.sample(rng, shared[0])
-            shared[0] = world
+                if i == 0:
+                    rng.mark()
+                else:
+                    rng.rewind()
+                world = view.sample(rng, shared[0])
+                shared[0] = world
             world.play(seat, buf[i])
             world.playout(rng, scratch)
-            totals[i] += world.utility(seat)
+            row[i] = world.utility(seat)
             done += 1
             slice_rollouts -= 1
+            if i == n - 1:
+                base = row[self.greedy_at]
+                gain = self.gain
+                square = self.square
+                for j in range(n):
+                    d = row[j] - base
+                    gain[j] += d
+                    square[j] += d * d
         self.done = done
         if done < todo:
             return -1
-        best = 0
-        ties = 0
-        for i in range(1, n):
-            if totals[i] > totals[best]:
-                best = i
-                ties = 0
-            elif totals[i] == totals[best]:
-                ties += 1
+        g = self.greedy_at
+        best = g
+        if self.per_move > 1:
+            # the gain's lower bound times the rounds, mean - c * standard error:
+            # sum - c * sqrt(rounds * variance), in integers (the same decision
+            # on every runtime, whatever its floats)
+            rounds = self.per_move
+            c = self.confidence
+            top = 0
+            for j in range(n):
+                s = self.gain[j]
+                if s <= 0:
+                    continue
+                spread = rounds * self.square[j] - s * s
+                bound = s - c * isqrt(spread // (rounds - 1))
+                if bound > top:
+                    top = bound
+                    best = j
         self.best = buf[best]
-        if ties:
-            # equal on every deal tried (often in an endgame): the game's heuristic decides
-            greedy = getattr(self._policy(view), "greedy", None)
-            if greedy is not None:
-                pick = greedy(view, buf, n, rng)
-                for i in range(n):
-                    if buf[i] == pick and totals[i] == totals[best]:
-                        self.best = pick
         self.per_move = 0
-        self.view = None  # the decision is made: its view and totals are done with
-        self.totals = None
+        self.view = None  # the decision is made: its view and sums are done with
+        self.round = self.gain = self.square = None
         self.shared = None
         return self.best
 

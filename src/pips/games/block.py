@@ -19,6 +19,7 @@ from pips.games.domino import PASS, MID as _MID, LINE as _LINE, lay_moves
 
 HAND = const(7)
 _RANDOM = const(2)  # rollouts: out of 8, how often a seat lays a random tile
+_LAGS = const(55)  # pips.rng's: the playout draws inline, refilling after 55 words
 _ORDER = bytes(range(COUNT))
 
 RULES = (
@@ -203,7 +204,9 @@ class Block(Game):
         """Play the hand out for a bot's rollout. Each seat plays like `greedy`
         (below) six times in eight and lays a random tile otherwise: rollouts
         that play sensibly judge a move far better than uniform ones, for about
-        half as much again of the time. The state stays exact, line included."""
+        half as much again of the time. The state stays exact, line included.
+        One flat loop: the generator is drawn inline and the hand scored as
+        _finish() does, since a call costs more than a move on a microcontroller."""
         turn = self.turn
         if turn < 0:
             return
@@ -225,10 +228,14 @@ class Block(Game):
         hi = self.hi
         moves = self.moves
         winner = -1
-        draw = rng.next  # one draw per choice; locals are faster on MicroPython
+        # the generator drawn inline, as Rng.next does: a call costs more than a move
+        words = rng._words
+        at = rng._at
         with_ = WITH
         code_of = BIT_CODE
         pips = PIPS
+        others_of = -1  # the seat `others` was gathered for (-1: none, or passes since)
+        others = 0
         while True:
             wl = with_[left]
             wr = with_[right]
@@ -237,6 +244,7 @@ class Block(Game):
             moves += 1
             if not fit:
                 lacks[turn] |= (1 << left) | (1 << right)
+                others_of = -1
                 if not held & (wl | wr):
                     break
                 turn += 1
@@ -245,7 +253,11 @@ class Block(Game):
                 continue
             side = 0
             if fit & (fit - 1) or fit & wl and fit & wr and left != right:
-                r = draw()
+                if at == _LAGS:
+                    rng._refill()
+                    at = 0
+                r = words[at]
+                at += 1
                 if r & 7 < _RANDOM:
                     k = 0
                     while fit:
@@ -256,27 +268,26 @@ class Block(Game):
                     bit = 1 << buf[(r >> 3) % k]
                     side = 2 if bit & wr and (not bit & wl or r & 512) else 1
                 else:
-                    others = 0  # the numbers some other seat has passed on
-                    for s in range(players):
-                        if s != turn:
-                            others |= lacks[s]
+                    if players == 2:
+                        others = lacks[1 - turn]  # the numbers the other seat passed on
+                    elif others_of != turn:
+                        others = 0  # the numbers some other seat has passed on
+                        for s in range(players):
+                            if s != turn:
+                                others |= lacks[s]
+                        others_of = turn
+                    # each tile at each end it fits, the left end first (with equal
+                    # ends the right one scores the same: never better)
                     best = -1000
                     while fit:
                         low = fit & -fit
                         fit ^= low
-                        t = code_of[low % 37]
                         rest = hand ^ low
-                        base = pips[t] * 2 + (6 if low & DOUBLES else 0)
-                        # each end the tile fits, the left one first
-                        sd = 1 if low & wl else 2
-                        while sd < 3:
-                            if sd == 1:
-                                end = pips[t] - left
-                                keep = wr
-                            else:
-                                end = pips[t] - right
-                                keep = wl
-                            m = rest & (with_[end] | keep)
+                        p = pips[code_of[low % 37]]
+                        base = p * 2 + (6 if low & DOUBLES else 0)
+                        if low & wl:
+                            end = p - left
+                            m = rest & (with_[end] | wr)
                             score = base
                             while m:
                                 m &= m - 1
@@ -288,8 +299,24 @@ class Block(Game):
                             if score > best:
                                 best = score
                                 bit = low
-                                side = sd
-                            sd = 2 if sd == 1 and low & wr else 3
+                                side = 1
+                            if left == right:
+                                continue
+                        if low & wr:
+                            end = p - right
+                            m = rest & (with_[end] | wl)
+                            score = base
+                            while m:
+                                m &= m - 1
+                                score += 3
+                            if others >> end & 1:
+                                score += 20
+                            if not rest & with_[end]:
+                                score -= 8
+                            if score > best:
+                                best = score
+                                bit = low
+                                side = 2
             else:
                 bit = fit
             t = code_of[bit % 37]
@@ -315,6 +342,7 @@ class Block(Game):
             turn += 1
             if turn == players:
                 turn = 0
+        rng._at = at
         self.left = left
         self.right = right
         self.held = held
@@ -322,7 +350,56 @@ class Block(Game):
         self.lo = lo
         self.hi = hi
         self.moves = moves
-        self._finish(winner)
+        # _finish(winner), without its calls
+        self.turn = -1
+        total = 0
+        low = 999
+        lowest = -1
+        for s in range(players):
+            m = hands[s]
+            count = 0
+            while m:
+                bit = m & -m
+                m ^= bit
+                count += pips[code_of[bit % 37]]
+            total += count
+            if count < low:
+                low = count
+                lowest = s
+            elif count == low:
+                lowest = -1
+        if winner < 0:
+            winner = lowest
+            total -= low
+        self.winner = winner
+        if winner >= 0:
+            self.scores[winner] = total
+
+    def utility(self, seat):
+        """Game.utility: the seat's points less the others' average."""
+        scores = self.scores
+        if self.players == 2:
+            return scores[seat] - scores[1 - seat]
+        return Game.utility(self, seat)
+
+    def copy_from(self, other):
+        """Make this hand an exact copy of `other` (a hand at the same table), in
+        place: the smart bot deals a round's unseen tiles once (View.sample)
+        and plays each move out on a copy."""
+        self.hands[:] = other.hands
+        self.held = other.held
+        self.laid = other.laid
+        self.left = other.left
+        self.right = other.right
+        self.lo = other.lo
+        self.hi = other.hi
+        self.line[:] = other.line
+        self.lacks[:] = other.lacks
+        self.scores[:] = other.scores
+        self.first = other.first
+        self.turn = other.turn
+        self.moves = other.moves
+        self.winner = other.winner
 
     # -- notation --------------------------------------------------------
     def move_text(self, move):
