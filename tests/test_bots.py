@@ -415,7 +415,7 @@ def uno_deal_reference(view, rng):
     order, Rng.shuffle'd as far as the other hands need, dealt off the front
     seat by seat (a +4 player's revealed cards go back to it)."""
     from pips.cards import COPIES
-    from pips.games.uno import REST_SEATS, REST_NBOTTOM, REST_P4SEAT
+    from pips.games.uno import REST_SEATS, _REST_NBOTTOM as REST_NBOTTOM, REST_P4SEAT
 
     players, rest, reveal = view.players, view.rest, view.reveal
     counts = list(COPIES)
