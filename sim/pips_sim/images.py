@@ -8,6 +8,7 @@ no longer matches what the code draws fails the suite (tests/test_docs.py).
 
 import os
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 IMG = os.path.join(ROOT, "docs", "img")
@@ -40,7 +41,10 @@ def make(out_dir=IMG):
     window = os.path.join(out_dir, "simulator.png")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     keys = os.path.join(ROOT, "tests", "golden", "readme_uno.keys")
-    simulator.main(["--keys", keys, "--frames", "3", "--window-shot", window])
+    with tempfile.TemporaryDirectory() as spare:  # the key file's own shots: not wanted here
+        simulator.main(
+            ["--keys", keys, "--frames", "3", "--window-shot", window, "--shot-dir", spare]
+        )
     made.append(window)
     return made
 
