@@ -285,9 +285,15 @@ class Block(Game):
                         rest = hand ^ low
                         p = pips[code_of[low % 37]]
                         base = p * 2 + (6 if low & DOUBLES else 0)
-                        if low & wl:
-                            end = p - left
-                            m = rest & (with_[end] | wr)
+                        sd = 1 if low & wl else 2
+                        while sd < 3:
+                            if sd == 1:
+                                end = p - left
+                                keep = wr
+                            else:
+                                end = p - right
+                                keep = wl
+                            m = rest & (with_[end] | keep)
                             score = base
                             while m:
                                 m &= m - 1
@@ -299,24 +305,8 @@ class Block(Game):
                             if score > best:
                                 best = score
                                 bit = low
-                                side = 1
-                            if left == right:
-                                continue
-                        if low & wr:
-                            end = p - right
-                            m = rest & (with_[end] | wl)
-                            score = base
-                            while m:
-                                m &= m - 1
-                                score += 3
-                            if others >> end & 1:
-                                score += 20
-                            if not rest & with_[end]:
-                                score -= 8
-                            if score > best:
-                                best = score
-                                bit = low
-                                side = 2
+                                side = sd
+                            sd = 2 if sd == 1 and low & wr and left != right else 3
             else:
                 bit = fit
             t = code_of[bit % 37]
