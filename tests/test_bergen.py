@@ -1,4 +1,4 @@
-"""Bergen (shared/rules/bergen.md, docs/rules/bergen.md and common.md): every
+"""Bergen (docs/rules/bergen.md and common.md): every
 rule and "Decided here" point on stacked deals, the bank and chips over a
 match, notation, refusals, views and samples, conservation of tiles and chips
 over many random matches, and the bots."""

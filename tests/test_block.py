@@ -1,4 +1,4 @@
-"""Block (shared/rules/block.md and common.md): rules on stacked deals, notation,
+"""Block (docs/rules/block.md and common.md): rules on stacked deals, notation,
 refusals, and properties over thousands of random hands."""
 
 import pytest

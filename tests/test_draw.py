@@ -1,4 +1,4 @@
-"""Draw (shared/rules/draw.md, docs/rules/draw.md): every rule and every
+"""Draw (docs/rules/draw.md): every rule and every
 "Decided here" point on stacked deals, refusals that change nothing, notation,
 and properties over thousands of random hands (no tile lost or doubled, the
 ends as the page says, hands that always end)."""

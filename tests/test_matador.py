@@ -1,4 +1,4 @@
-"""Matador (shared/rules/matador.md, docs/rules/matador.md): the rule of 7,
+"""Matador (docs/rules/matador.md): the rule of 7,
 the matadors laid anywhere either way round by a player with no ordinary
 tile that fits, the blank end, the 3 tiles out of play shown at the end,
 drawing as in Draw; refusals, notation and properties over random hands."""

@@ -1,4 +1,4 @@
-"""Solitaire (shared/rules/solo.md, docs/rules/solo.md): five face-up tiles,
+"""Solitaire (docs/rules/solo.md): five face-up tiles,
 forced rounds, refills of as many as were laid, the win and the two losses,
 deal numbers; refusals, notation, properties over random deals, and the
 smart bot's solver."""

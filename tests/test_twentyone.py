@@ -1,4 +1,4 @@
-"""Twenty-one (shared/rules/twentyone.md, docs/rules/twentyone.md and common.md):
+"""Twenty-one (docs/rules/twentyone.md and common.md):
 every rule and "Decided here" point on stacked deals, notation, refusals, the
 match, views and samples, properties over many random hands, and the bots."""
 

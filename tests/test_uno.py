@@ -1,4 +1,4 @@
-"""UNO (shared/rules/uno.md): every rule and every "Decided here" point as a
+"""UNO (docs/rules/uno.md): every rule and every "Decided here" point as a
 stacked-deal scenario, plus the protocol (refusals change nothing, the view,
 notation)."""
 

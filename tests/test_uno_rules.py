@@ -1,4 +1,4 @@
-"""UNO rules the older scenarios left open (shared/rules/uno.md and the README's
+"""UNO rules the older scenarios left open (docs/rules/uno.md and the README's
 "Decided here (implementation)"), each as a stacked deal that a one-line slip in
 pips.uno would break, and a sweep: at positions sampled from random hands, for
 every seat and every move 0..255, the game's legal() against a predicate written

@@ -17,7 +17,7 @@ go in over the raw REPL (MicroPython's tools/pyboard.py, which needs
 pyserial) and only call frozen code.
 
 A Pico takes about 1.65 times the emulated time (RP2040 cycle counts of this
-kind of work: see docs and ../shared/tools/m0-emu).
+kind of work: see docs/device-bench.md).
 
 Measured, per game (block, uno) and table size (2 and 4 players):
   - random-play games (pips.selfplay.random_games), time a game;
