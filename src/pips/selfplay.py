@@ -14,6 +14,8 @@ from pips.match import Match
 from pips.rng import Rng
 from pips.turns import Turns
 
+_LAGS = const(55)  # pips.rng's: words made at a time
+
 _DIGEST_MASK = const(0xFFFFFF)  # 24 bits: h * 31 + 255 stays a small int on 32-bit ports
 
 
@@ -109,13 +111,16 @@ def random_games(game_class, players, games, seed, last_resort=-1):
     (UNO's draw) played only when it is the only legal one, as some reference
     engines offer it; -1 for none."""
     rng = Rng(seed)
+    words = rng._words
     buf = bytearray(game_class.max_moves)
     total = 0
     for _ in range(games):
         g = game_class(players, None, rng)
-        while g.turn >= 0:
-            s = g.turn
-            n = g.legal(s, buf)
+        legal = g.legal
+        play = g.play
+        s = g.turn
+        while s >= 0:
+            n = legal(s, buf)
             if n > 1 and last_resort >= 0:
                 k = 0
                 for i in range(n):
@@ -123,6 +128,17 @@ def random_games(game_class, players, games, seed, last_resort=-1):
                         buf[k] = buf[i]
                         k += 1
                 n = k
-            g.play(s, buf[rng.below(n)] if n > 1 else buf[0])
+            if n > 1:
+                # rng.below(n), drawn inline as Block.playout draws (a game may
+                # draw from rng as it plays: the place is read and kept each time)
+                at = rng._at
+                if at == _LAGS:
+                    rng._refill()
+                    at = 0
+                rng._at = at + 1
+                play(s, buf[words[at] % n])
+            else:
+                play(s, buf[0])
+            s = g.turn
         total += g.moves
     return games, total
