@@ -25,15 +25,12 @@ POINTS = bytes([(k % 13 if k % 13 < 10 else 20) for k in range(52)] + [50, 50])
 COPIES = bytes([(1 if k % 13 == 0 else 2) for k in range(52)] + [4, 4])
 
 
+_DECK = bytes(k for k in range(KINDS) for _ in range(COPIES[k]))
+
+
 def deck():
     """A fresh deck as 108 kind bytes, in kind order."""
-    out = bytearray(DECK_SIZE)
-    i = 0
-    for k in range(KINDS):
-        for _ in range(COPIES[k]):
-            out[i] = k
-            i += 1
-    return out
+    return bytearray(_DECK)
 
 
 def hand_points(counts):

@@ -122,12 +122,15 @@ def random_games(game_class, players, games, seed, last_resort=-1):
         while s >= 0:
             n = legal(s, buf)
             if n > 1 and last_resort >= 0:
-                k = 0
-                for i in range(n):
-                    if buf[i] != last_resort:
-                        buf[k] = buf[i]
-                        k += 1
-                n = k
+                # legal moves are distinct: the last resort, if listed, gives
+                # its place to the last move (looked for from the end, where
+                # UNO lists its draw)
+                i = n - 1
+                while i >= 0 and buf[i] != last_resort:
+                    i -= 1
+                if i >= 0:
+                    n -= 1
+                    buf[i] = buf[n]
             if n > 1:
                 # rng.below(n), drawn inline as Block.playout draws (a game may
                 # draw from rng as it plays: the place is read and kept each time)
