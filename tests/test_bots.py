@@ -387,6 +387,74 @@ def test_block_playout_plays_as_legal_and_play_do(players):
     assert checked > 300
 
 
+def reserve_playout_reference(game, rng, buf):
+    """Draw's and Matador's playout policy through legal() and play() alone:
+    with a choice, one word of the generator: one time in four the legal move
+    it names, else the best quick score (pips times 4, a double 2 more, a
+    matador 40 less, an end left that no tile covers by the rule 12 more),
+    the first best in the order of legal()."""
+    from pips.tiles import DOUBLES, PIPS
+
+    if game.turn >= 0 and game.left < 0:
+        n = game.legal(game.turn, buf)
+        game.play(game.turn, buf[rng.below(n)])
+    while game.turn >= 0:
+        seat = game.turn
+        moves = list(buf[: game.legal(seat, buf)])
+        move = moves[0]
+        if len(moves) > 1:
+            r = rng.next()
+            if r & 3 == 0:
+                move = moves[(r >> 2) % len(moves)]
+            else:
+                best = -1000
+                for m in moves:
+                    t, side, far = game._placed(m)
+                    score = PIPS[t] * 4 + (2 if DOUBLES >> t & 1 else 0)
+                    score -= 40 if game.ANY >> t & 1 else 0
+                    score += 0 if game.FIT[far] else 12
+                    if score > best:
+                        best, move = score, m
+        game.play(seat, move)
+
+
+def reserve_snapshot(g):
+    return (list(g.hands), g.held, g.laid, bytes(g.line), g.lo, g.hi, g.left, g.right, g.top,
+            list(g.forbid), g.turn, g.winner, list(g.scores), g.moves, bytes(g.counts))  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ("draw", "matador"))
+def test_reserve_playout_plays_as_legal_and_play_do(name):
+    """The flat loop of Reserve.playout (draws, passes, lays and the matadors
+    laid anywhere) plays the very moves of the plain loop, to the same state,
+    and copy_from copies a hand exactly."""
+    from pips import games
+
+    G = games.get(name)
+    buf = bytearray(G.max_moves)
+    rng = Rng(70)
+    checked = 0
+    for hand in range(60):
+        g = G(2, None, Rng(hand))
+        while g.turn >= 0:
+            world = g.view(g.turn).sample(Rng(hand * 100 + g.moves))
+            a = G(2)
+            b = G(2)
+            a.copy_from(world)
+            b.copy_from(world)
+            assert reserve_snapshot(a) == reserve_snapshot(world)
+            ra = Rng(g.moves * 7 + hand)
+            rb = Rng(g.moves * 7 + hand)
+            a.playout(ra, buf)
+            reserve_playout_reference(b, rb, buf)
+            assert reserve_snapshot(a) == reserve_snapshot(b)
+            assert ra._words == rb._words and ra._at == rb._at
+            checked += 1
+            n = g.legal(g.turn, buf)
+            g.play(g.turn, buf[rng.below(n)])
+    assert checked > 1000
+
+
 def test_uno_cut_rollouts_weigh_cards_left_and_wilds():
     """A rollout cut short is worth (7k + 12) / 4 points a card fewer than the
     others' average (k: the other seats still in), a W or W+4 counting as a

@@ -45,6 +45,22 @@ def greedy(view, moves, n, rng):
     return best
 
 
+def stuck_chance(view, fit):
+    """The chance, in 1024ths, that the opponent holds none of the tiles of
+    `fit`: its hand is as likely any of the unseen tiles it is not known to
+    lack (hypergeometric, counted exactly in integers)."""
+    opp = 1 - view.seat
+    allowed = ALL & ~view.hand & ~view.laid & ~view.forbid[opp]
+    u = tiles.count(allowed)
+    free = u - tiles.count(allowed & fit)
+    p = 1024
+    for i in range(view.sizes[opp]):
+        if free <= i:
+            return 0
+        p = p * (free - i) // (u - i)
+    return p
+
+
 def distinct_moves(view, moves, n):
     """Drop moves that mirror another (for bots): two lays of one tile that
     leave the same two ends (the opening's two orientations, L and R on equal

@@ -55,6 +55,9 @@ class Matador(Reserve):
     hand_size = 3
     set_aside = 3
     max_moves = 74
+    FIT = ORD
+    NEED = bytes(7 - v for v in range(7))  # (nothing shows 7: a 0 end takes a matador only)
+    ANY = MATADORS
 
     @classmethod
     def rules(cls):
@@ -157,23 +160,6 @@ class Matador(Reserve):
             return t, 0, 0
         end = self.right if move & 1 else self.left
         return t, move & 1, PIPS[t] - (7 - end)
-
-    def _pick(self, moves, n, r):
-        """The rollouts' choice: shed pips, keep the matadors, leave a 0 end."""
-        best = moves[0]
-        best_score = -1000
-        for i in range(n):
-            m = moves[i]
-            t, side, far = self._placed(m)
-            score = PIPS[t] * 4 + (r + i) % 3
-            if (1 << t) & MATADORS:
-                score -= 40
-            if far == 0 and self.left >= 0:
-                score += 12
-            if score > best_score:
-                best_score = score
-                best = m
-        return best
 
     # -- notation --------------------------------------------------------
     def move_text(self, move):

@@ -4,7 +4,8 @@ the deal (pips.games.domino holds what every domino game shares)."""
 
 from pips.game import Game, View, new_rng
 from pips.rng import Rng
-from pips.tiles import ALL, COUNT, HI, LO, PIPS
+from pips.compat import const
+from pips.tiles import ALL, BIT_CODE, COUNT, DOUBLES, HI, LO, PIPS
 from pips import tiles
 from pips.games.domino import (
     DRAW, LINE, MID, PASS, hand_list, lay_moves, line_pairs, line_texts, lowest, open_line,
@@ -14,12 +15,13 @@ from pips.games.domino import (
 
 # -- a line game for two with a reserve (Draw, Matador) ---------------------------
 _ORDER = bytes(range(COUNT))
+_LAGS = const(55)  # pips.rng's: the playout draws inline, refilling after 55 words
 
 
 class Reserve(Game):
     """The hand of a line game for two with a reserve to draw from: Draw and
     Matador (pages draw.md, matador.md). A subclass says what fits an end
-    (`fits`, `_lays`, `_attach`), the deal (`hand_size`, `set_aside`) and
+    (`fits`, `_lays`, `_attach`; FIT, NEED and ANY for the rollouts), the deal (`hand_size`, `set_aside`) and
     the notation of its lays.
 
     State: a tile mask per hand, their union (`held`), the laid mask, the line
@@ -43,6 +45,12 @@ class Reserve(Game):
     stacked_size = 28
     hand_size = 7
     set_aside = 0
+    # What fits an end showing v: FIT[v] the tiles by the game's rule, NEED[v]
+    # the half that must touch it; ANY the tiles that go anywhere, either way
+    # round, for a seat with nothing in FIT (set by each game)
+    FIT = ()
+    NEED = b""
+    ANY = 0
 
     def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
         if players != 2:
@@ -220,20 +228,201 @@ class Reserve(Game):
             self.scores[winner] = 1
 
     def playout(self, rng, buf):
-        """Play the hand on for a bot's rollout: each seat lays what `_pick`
-        (the game's quick greedy) prefers, a random tile one time in four."""
-        while self.turn >= 0:
-            s = self.turn
-            n = self._moves(self.hands[s], buf)
-            if n == 1:
-                m = buf[0]
+        """Play the hand on for a bot's rollout. With a choice, a seat lays a
+        random legal move one time in four (one word of the generator decides
+        both), else the best by a quick score: the tile's pips times 4, a
+        double 2 more, a tile of ANY (a matador) 40 less, an end left that no
+        tile of FIT covers (Matador's 0) 12 more; the first best in the order
+        of legal(). The state stays exact, the line included. One flat loop:
+        the generator drawn inline (as Rng.next does), a stuck seat's draws
+        and pass without a move list, no call until the hand is over (a call
+        costs more than a move on a microcontroller)."""
+        turn = self.turn
+        if turn < 0:
+            return
+        if self.left < 0:
+            n = self._moves(self.hands[turn], buf)
+            self.play(turn, buf[rng.below(n)])
+            turn = self.turn
+            if turn < 0:
+                return
+        FIT = self.FIT
+        NEED = self.NEED
+        ANY = self.ANY
+        hands = self.hands
+        forbid = self.forbid
+        stock = self.stock
+        line = self.line
+        left = self.left
+        right = self.right
+        held = self.held
+        laid = self.laid
+        lo = self.lo
+        hi = self.hi
+        top = self.top
+        moves = self.moves
+        words = rng._words
+        at = rng._at
+        code_of = BIT_CODE
+        pips = PIPS
+        while True:
+            fl = FIT[left]
+            fr = FIT[right]
+            fit = fl | fr | ANY
+            hand = hands[turn]
+            moves += 1
+            if not hand & fit:
+                # stuck: draw one tile and stay on turn, or pass
+                if top < COUNT:
+                    bit = 1 << stock[top]
+                    top += 1
+                    hand |= bit
+                    hands[turn] = hand
+                    held |= bit
+                    forbid[turn] = fit
+                    if top == COUNT:
+                        if not hands[1 - turn]:
+                            winner = 1 - turn
+                            break
+                        if not held & fit:
+                            winner = -1
+                            break
+                    continue
+                forbid[turn] |= fit
+                if not held & fit:
+                    winner = -1
+                    break
+                turn = 1 - turn
+                continue
+            cand = hand & (fl | fr)
+            anywhere = not cand & ~ANY
+            # the legal moves: count them (a single one needs no choosing)
+            if anywhere:
+                cand = hand & ANY
+                n = 0
+                m = cand
+                while m:
+                    low = m & -m
+                    m ^= low
+                    n += 2 if low & DOUBLES else 4
             else:
-                r = rng.next()
-                if r & 3:
-                    m = self._pick(buf, n, r >> 2)
-                else:
-                    m = buf[(r >> 2) % n]
-            self.play(s, m)
+                n = 0
+                m = cand & fl
+                while m:
+                    m &= m - 1
+                    n += 1
+                m = cand & fr
+                while m:
+                    m &= m - 1
+                    n += 1
+            if n == 1:
+                bit = cand
+                side = 0 if bit & fl else 1
+                far = pips[code_of[bit % 37]] - NEED[right if side else left]
+            else:
+                if at == _LAGS:
+                    rng._refill()
+                    at = 0
+                r = words[at]
+                at += 1
+                k = -1 if r & 3 else (r >> 2) % n  # the move to take, -1: the best
+                best = -1000
+                i = 0
+                m = cand
+                while m:
+                    low = m & -m
+                    m ^= low
+                    t = code_of[low % 37]
+                    p = pips[t]
+                    base = p * 4 + (2 if low & DOUBLES else 0) - (40 if low & ANY else 0)
+                    j = 0
+                    while j < 4:
+                        sd = j >> 1
+                        if anywhere:
+                            if j & 1:
+                                if low & DOUBLES:
+                                    j += 1
+                                    continue
+                                f = HI[t]
+                            else:
+                                f = LO[t]
+                        else:
+                            if j & 1 or not low & (fr if sd else fl):
+                                j += 1
+                                continue
+                            f = p - NEED[right if sd else left]
+                        if k < 0:
+                            score = base if FIT[f] else base + 12
+                            if score > best:
+                                best = score
+                                bit = low
+                                side = sd
+                                far = f
+                        elif i == k:
+                            bit = low
+                            side = sd
+                            far = f
+                        i += 1
+                        j += 1
+            t = code_of[bit % 37]
+            near = pips[t] - far
+            if side:
+                if near != NEED[right]:
+                    # a matador laid anywhere: the seat holds no ordinary tile that fits
+                    forbid[turn] |= (fl | fr) & ~ANY
+                line[hi] = t * 2 + (far > near)
+                hi += 1
+                right = far
+            else:
+                if near != NEED[left]:
+                    forbid[turn] |= (fl | fr) & ~ANY
+                lo -= 1
+                line[lo] = t * 2 + (far < near)
+                left = far
+            hand ^= bit
+            hands[turn] = hand
+            held ^= bit
+            laid |= bit
+            if top == COUNT:
+                if not hand:
+                    winner = turn
+                    break
+                if not held & (FIT[left] | FIT[right] | ANY):
+                    winner = -1
+                    break
+            turn = 1 - turn
+        rng._at = at
+        self.left = left
+        self.right = right
+        self.held = held
+        self.laid = laid
+        self.lo = lo
+        self.hi = hi
+        self.top = top
+        self.moves = moves
+        self._finish(winner)
+
+    def copy_from(self, other):
+        """Make this hand an exact copy of `other` (a hand at the same table), in
+        place: the smart bot deals a round's unseen tiles once (View.sample)
+        and plays each move out on a copy."""
+        self.hands[:] = other.hands
+        self.held = other.held
+        self.laid = other.laid
+        self.out = other.out
+        self.stock[:] = other.stock
+        self.top = other.top
+        self.left = other.left
+        self.right = other.right
+        self.lo = other.lo
+        self.hi = other.hi
+        self.line[:] = other.line
+        self.forbid[:] = other.forbid
+        self.scores[:] = other.scores
+        self.first = other.first
+        self.turn = other.turn
+        self.moves = other.moves
+        self.winner = other.winner
 
     # -- notation --------------------------------------------------------
     def parse_move(self, seat, text):
