@@ -222,6 +222,10 @@ class Matador(Reserve):
             out["out"] = tiles.mask_text(self.out)
         return out
 
+    def result_notes(self):
+        """The end of the hand's lines for the results screen: the tiles out of play."""
+        return ["out of play: " + " ".join(tiles.mask_text(self.out))]
+
     def view(self, seat):
         return MatadorView(self, seat)
 

@@ -49,6 +49,7 @@ class Reserve(Game):
     # the half that must touch it; ANY the tiles that go anywhere, either way
     # round, for a seat with nothing in FIT (set by each game)
     FIT = ()
+    STUCK = 0
     NEED = b""
     ANY = 0
 
@@ -247,6 +248,7 @@ class Reserve(Game):
             if turn < 0:
                 return
         FIT = self.FIT
+        STUCK = self.STUCK
         NEED = self.NEED
         ANY = self.ANY
         hands = self.hands
@@ -326,6 +328,7 @@ class Reserve(Game):
                 r = words[at]
                 at += 1
                 k = -1 if r & 3 else (r >> 2) % n  # the move to take, -1: the best
+                opp = hands[1 - turn]
                 best = -1000
                 i = 0
                 m = cand
@@ -353,6 +356,8 @@ class Reserve(Game):
                             f = p - NEED[right if sd else left]
                         if k < 0:
                             score = base if FIT[f] else base + 12
+                            if not opp & (FIT[f] | (fr if sd == 0 else fl) | ANY):
+                                score += STUCK
                             if score > best:
                                 best = score
                                 bit = low

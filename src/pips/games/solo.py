@@ -284,6 +284,10 @@ class Solo(Game):
             "ends": [] if self.left < 0 else [self.left, self.right],
         }
 
+    def result_notes(self):
+        """The end of the game's line for the results screen: the tiles laid."""
+        return ["%d of %d tiles in the line" % (tiles.count(self.laid), COUNT)]
+
     def view(self, seat):
         return SoloView(self, seat)
 

@@ -213,6 +213,12 @@ class Twentyone(Game):
             out["totals"] = list(self.totals)
         return out
 
+    def seat_result(self, seat):
+        """A seat's total as the results screen writes it after its tiles:
+        `= 19`, `= 23 over`."""
+        total = self.totals[seat]
+        return "= %d over" % total if total > LIMIT else "= %d" % total
+
     def view(self, seat):
         return TwentyoneView(self, seat)
 
