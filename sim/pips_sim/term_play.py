@@ -465,8 +465,11 @@ class TermPlay:
         return None
 
     def show_hand_result(self, game):
-        if game.players == 1:
-            self.say("Hand %d: %s." % (self.hand_number, "won" if game.winner == 0 else "lost"))
+        results = getattr(game, "results", None)  # as the results screen shows them
+        lines, words = results() if results is not None else ((), None)
+        if game.players == 1 and lines:
+            self.say("Hand %d: %s." % (self.hand_number, lines[0]))
+            lines = lines[1:]
         elif game.winner >= 0:
             self.say(
                 "Hand %d: %s wins and scores %d."
@@ -474,17 +477,15 @@ class TermPlay:
             )
         else:
             self.say("Hand %d: tied, nobody scores." % self.hand_number)
-        notes = getattr(game, "result_notes", None)  # as the results screen shows them
-        for line in notes() if notes is not None else ():
+        for line in lines:
             self.say(line[:1].upper() + line[1:] + ".")
-        seat_result = getattr(game, "seat_result", None)
         hands = game.info().get("hands")
         if hands:  # the rules show every hand once the hand is over
             shown = []
             for seat, held in enumerate(hands):
                 text = " ".join(held) if isinstance(held, (list, tuple)) else str(held)
-                if seat_result is not None:
-                    text += " " + seat_result(seat)
+                if words is not None:
+                    text += " " + words[seat]
                 shown.append("%s: %s" % (self.label(seat), text or "-"))
             self.say("Left in hand: " + "; ".join(shown))
         totals = self.match.totals

@@ -35,9 +35,7 @@ class Draw(Reserve):
     title = "Draw"
     hand_size = 7
     set_aside = 0
-    FIT = WITH
-    NEED = bytes(range(7))
-    ANY = 0
+    FIT = WITH + (0, bytes(range(7)))  # (see Reserve.FIT) equal pips touch; nothing goes anywhere
 
     @classmethod
     def rules(cls):

@@ -55,9 +55,9 @@ class Matador(Reserve):
     hand_size = 3
     set_aside = 3
     max_moves = 74
-    FIT = ORD
-    NEED = bytes(7 - v for v in range(7))  # (nothing shows 7: a 0 end takes a matador only)
-    ANY = MATADORS
+    # (see Reserve.FIT) 7 less the end touches it (nothing shows 7: a 0 end
+    # takes a matador only), and the matadors go anywhere
+    FIT = ORD + (MATADORS, bytes(7 - v for v in range(7)))
 
     @classmethod
     def rules(cls):
@@ -222,9 +222,9 @@ class Matador(Reserve):
             out["out"] = tiles.mask_text(self.out)
         return out
 
-    def result_notes(self):
-        """The end of the hand's lines for the results screen: the tiles out of play."""
-        return ["out of play: " + " ".join(tiles.mask_text(self.out))]
+    def results(self):
+        """What the results screen adds (see pips.ui.results): the tiles out of play."""
+        return ["out of play: " + " ".join(tiles.mask_text(self.out))], None
 
     def view(self, seat):
         return MatadorView(self, seat)

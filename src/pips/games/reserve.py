@@ -21,7 +21,7 @@ _LAGS = const(55)  # pips.rng's: the playout draws inline, refilling after 55 wo
 class Reserve(Game):
     """The hand of a line game for two with a reserve to draw from: Draw and
     Matador (pages draw.md, matador.md). A subclass says what fits an end
-    (`fits`, `_lays`, `_attach`; FIT, NEED and ANY for the rollouts), the deal (`hand_size`, `set_aside`) and
+    (`fits`, `_lays`, `_attach`; FIT for the rollouts), the deal (`hand_size`, `set_aside`) and
     the notation of its lays.
 
     State: a tile mask per hand, their union (`held`), the laid mask, the line
@@ -45,13 +45,13 @@ class Reserve(Game):
     stacked_size = 28
     hand_size = 7
     set_aside = 0
-    # What fits an end showing v: FIT[v] the tiles by the game's rule, NEED[v]
-    # the half that must touch it; ANY the tiles that go anywhere, either way
-    # round, for a seat with nothing in FIT (set by each game)
+    # What fits (set by each game), for the rollouts: FIT[v] (v 0..6) the tiles
+    # that go on an end showing v by the game's rule, FIT[7] the tiles that go
+    # anywhere, either way round, for a seat with none of those (Matador's
+    # matadors), FIT[8] a bytes: the half that must touch an end showing v.
+    # One name for the three: every name a module brings is interned for good
+    # in the device's heap (see pips_sim.firmware_session).
     FIT = ()
-    STUCK = 0
-    NEED = b""
-    ANY = 0
 
     def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
         if players != 2:
@@ -248,9 +248,8 @@ class Reserve(Game):
             if turn < 0:
                 return
         FIT = self.FIT
-        STUCK = self.STUCK
-        NEED = self.NEED
-        ANY = self.ANY
+        ANY = FIT[7]
+        NEED = FIT[8]
         hands = self.hands
         forbid = self.forbid
         stock = self.stock
@@ -298,77 +297,56 @@ class Reserve(Game):
                 continue
             cand = hand & (fl | fr)
             anywhere = not cand & ~ANY
-            # the legal moves: count them (a single one needs no choosing)
             if anywhere:
-                cand = hand & ANY
-                n = 0
-                m = cand
-                while m:
-                    low = m & -m
-                    m ^= low
-                    n += 2 if low & DOUBLES else 4
-            else:
-                n = 0
-                m = cand & fl
-                while m:
-                    m &= m - 1
-                    n += 1
-                m = cand & fr
-                while m:
-                    m &= m - 1
-                    n += 1
-            if n == 1:
+                cand = hand & ANY  # a matador goes anywhere, either way round: a choice
+            elif not cand & (cand - 1) and not (cand & fl and cand & fr):
+                # one tile at one end: no choice
                 bit = cand
                 side = 0 if bit & fl else 1
                 far = pips[code_of[bit % 37]] - NEED[right if side else left]
-            else:
+                cand = 0
+            if cand:
                 if at == _LAGS:
                     rng._refill()
                     at = 0
                 r = words[at]
                 at += 1
-                k = -1 if r & 3 else (r >> 2) % n  # the move to take, -1: the best
-                opp = hands[1 - turn]
+                if not r & 3:
+                    # the legal move the word names (legal() reads the ends)
+                    self.left = left
+                    self.right = right
+                    m = buf[(r >> 2) % self._lays(hand, buf)]
+                    t, side, far = self._placed(m)
+                    bit = 1 << t
+                    cand = 0
                 best = -1000
-                i = 0
-                m = cand
-                while m:
-                    low = m & -m
-                    m ^= low
+                while cand:
+                    low = cand & -cand
+                    cand ^= low
                     t = code_of[low % 37]
                     p = pips[t]
                     base = p * 4 + (2 if low & DOUBLES else 0) - (40 if low & ANY else 0)
                     j = 0
-                    while j < 4:
+                    while j < 4:  # the moves of tile t in the order of legal(): sides, turns
                         sd = j >> 1
+                        j += 1
                         if anywhere:
                             if j & 1:
-                                if low & DOUBLES:
-                                    j += 1
-                                    continue
-                                f = HI[t]
-                            else:
                                 f = LO[t]
+                            elif low & DOUBLES:
+                                continue
+                            else:
+                                f = HI[t]
                         else:
-                            if j & 1 or not low & (fr if sd else fl):
-                                j += 1
+                            if not j & 1 or not low & (fr if sd else fl):
                                 continue
                             f = p - NEED[right if sd else left]
-                        if k < 0:
-                            score = base if FIT[f] else base + 12
-                            if not opp & (FIT[f] | (fr if sd == 0 else fl) | ANY):
-                                score += STUCK
-                            if score > best:
-                                best = score
-                                bit = low
-                                side = sd
-                                far = f
-                        elif i == k:
+                        score = base if FIT[f] else base + 12
+                        if score > best:
+                            best = score
                             bit = low
                             side = sd
                             far = f
-                        i += 1
-                        j += 1
             t = code_of[bit % 37]
             near = pips[t] - far
             if side:
@@ -406,28 +384,6 @@ class Reserve(Game):
         self.top = top
         self.moves = moves
         self._finish(winner)
-
-    def copy_from(self, other):
-        """Make this hand an exact copy of `other` (a hand at the same table), in
-        place: the smart bot deals a round's unseen tiles once (View.sample)
-        and plays each move out on a copy."""
-        self.hands[:] = other.hands
-        self.held = other.held
-        self.laid = other.laid
-        self.out = other.out
-        self.stock[:] = other.stock
-        self.top = other.top
-        self.left = other.left
-        self.right = other.right
-        self.lo = other.lo
-        self.hi = other.hi
-        self.line[:] = other.line
-        self.forbid[:] = other.forbid
-        self.scores[:] = other.scores
-        self.first = other.first
-        self.turn = other.turn
-        self.moves = other.moves
-        self.winner = other.winner
 
     # -- notation --------------------------------------------------------
     def parse_move(self, seat, text):

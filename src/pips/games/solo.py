@@ -284,9 +284,13 @@ class Solo(Game):
             "ends": [] if self.left < 0 else [self.left, self.right],
         }
 
-    def result_notes(self):
-        """The end of the game's line for the results screen: the tiles laid."""
-        return ["%d of %d tiles in the line" % (tiles.count(self.laid), COUNT)]
+    def results(self):
+        """What the results screen adds (see pips.ui.results): won or lost,
+        and the tiles laid."""
+        n = tiles.count(self.laid)
+        if n == COUNT:
+            return ["won: all %d tiles in the line" % COUNT], None
+        return ["lost: %d of %d tiles in the line" % (n, COUNT)], None
 
     def view(self, seat):
         return SoloView(self, seat)

@@ -213,11 +213,13 @@ class Twentyone(Game):
             out["totals"] = list(self.totals)
         return out
 
-    def seat_result(self, seat):
-        """A seat's total as the results screen writes it after its tiles:
-        `= 19`, `= 23 over`."""
-        total = self.totals[seat]
-        return "= %d over" % total if total > LIMIT else "= %d" % total
+    def results(self):
+        """What the results screen adds (see pips.ui.results): each seat's
+        total after its tiles, `= 19`, `= 23 over`."""
+        words = []
+        for total in self.totals:
+            words.append("= %d over" % total if total > LIMIT else "= %d" % total)
+        return [], words
 
     def view(self, seat):
         return TwentyoneView(self, seat)
