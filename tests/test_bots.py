@@ -360,30 +360,45 @@ def block_playout_reference(game, rng, buf):
         game.play(seat, move)
 
 
-@pytest.mark.parametrize("players", (2, 3, 4))
-def test_block_playout_plays_as_legal_and_play_do(players):
-    buf = bytearray(Block.max_moves)
-    rng = Rng(60 + players)
+def playouts_match_their_reference(G, players, hands, rng, pair, reference, snap):
+    """From every position of `hands` random hands of G: two equal worlds
+    (`pair(g, hand)`), one played out by G.playout and one by `reference`
+    from the same generator state, end in the same state having drawn the
+    same numbers. Returns how many positions were checked."""
+    buf = bytearray(G.max_moves)
     checked = 0
-    for hand in range(40):
-        g = Block(players, None, Rng(hand))
+    for hand in range(hands):
+        g = G(players, None, Rng(hand))
         while g.turn >= 0:
-            world = g.view(g.turn).sample(Rng(hand * 100 + g.moves))
-            a = Block(players)
-            b = Block(players)
-            a.copy_from(world)
-            b.copy_from(world)
-            assert snapshot(a) == snapshot(world)
+            a, b = pair(g, hand)
+            assert snap(a) == snap(b)
             ra = Rng(g.moves * 7 + hand)
             rb = Rng(g.moves * 7 + hand)
             a.playout(ra, buf)
-            block_playout_reference(b, rb, buf)
-            assert snapshot(a) == snapshot(b)
+            reference(b, rb, buf)
+            assert snap(a) == snap(b)
             assert ra._words == rb._words and ra._at == rb._at
             assert a.utility(g.turn) == b.utility(g.turn) == Game.utility(b, g.turn)
             checked += 1
             n = g.legal(g.turn, buf)
             g.play(g.turn, buf[rng.below(n)])
+    return checked
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_block_playout_plays_as_legal_and_play_do(players):
+    def pair(g, hand):
+        world = g.view(g.turn).sample(Rng(hand * 100 + g.moves))
+        a = Block(players)
+        b = Block(players)
+        a.copy_from(world)
+        b.copy_from(world)
+        assert snapshot(a) == snapshot(world)
+        return a, b
+
+    checked = playouts_match_their_reference(
+        Block, players, 40, Rng(60 + players), pair, block_playout_reference, snapshot
+    )
     assert checked > 300
 
 
@@ -430,24 +445,14 @@ def test_reserve_playout_plays_as_legal_and_play_do(name):
     from pips import games
 
     G = games.get(name)
-    buf = bytearray(G.max_moves)
-    rng = Rng(70)
-    checked = 0
-    for hand in range(60):
-        g = G(2, None, Rng(hand))
-        while g.turn >= 0:
-            a = g.view(g.turn).sample(Rng(hand * 100 + g.moves))
-            b = g.view(g.turn).sample(Rng(hand * 100 + g.moves))
-            assert reserve_snapshot(a) == reserve_snapshot(b)
-            ra = Rng(g.moves * 7 + hand)
-            rb = Rng(g.moves * 7 + hand)
-            a.playout(ra, buf)
-            reserve_playout_reference(b, rb, buf)
-            assert reserve_snapshot(a) == reserve_snapshot(b)
-            assert ra._words == rb._words and ra._at == rb._at
-            checked += 1
-            n = g.legal(g.turn, buf)
-            g.play(g.turn, buf[rng.below(n)])
+
+    def pair(g, hand):
+        view = g.view(g.turn)
+        return view.sample(Rng(hand * 100 + g.moves)), view.sample(Rng(hand * 100 + g.moves))
+
+    checked = playouts_match_their_reference(
+        G, 2, 60, Rng(70), pair, reserve_playout_reference, reserve_snapshot
+    )
     assert checked > 1000
 
 
