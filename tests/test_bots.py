@@ -360,31 +360,100 @@ def block_playout_reference(game, rng, buf):
         game.play(seat, move)
 
 
-@pytest.mark.parametrize("players", (2, 3, 4))
-def test_block_playout_plays_as_legal_and_play_do(players):
-    buf = bytearray(Block.max_moves)
-    rng = Rng(60 + players)
+def playouts_match_their_reference(G, players, hands, rng, pair, reference, snap):
+    """From every position of `hands` random hands of G: two equal worlds
+    (`pair(g, hand)`), one played out by G.playout and one by `reference`
+    from the same generator state, end in the same state having drawn the
+    same numbers. Returns how many positions were checked."""
+    buf = bytearray(G.max_moves)
     checked = 0
-    for hand in range(40):
-        g = Block(players, None, Rng(hand))
+    for hand in range(hands):
+        g = G(players, None, Rng(hand))
         while g.turn >= 0:
-            world = g.view(g.turn).sample(Rng(hand * 100 + g.moves))
-            a = Block(players)
-            b = Block(players)
-            a.copy_from(world)
-            b.copy_from(world)
-            assert snapshot(a) == snapshot(world)
+            a, b = pair(g, hand)
+            assert snap(a) == snap(b)
             ra = Rng(g.moves * 7 + hand)
             rb = Rng(g.moves * 7 + hand)
             a.playout(ra, buf)
-            block_playout_reference(b, rb, buf)
-            assert snapshot(a) == snapshot(b)
+            reference(b, rb, buf)
+            assert snap(a) == snap(b)
             assert ra._words == rb._words and ra._at == rb._at
             assert a.utility(g.turn) == b.utility(g.turn) == Game.utility(b, g.turn)
             checked += 1
             n = g.legal(g.turn, buf)
             g.play(g.turn, buf[rng.below(n)])
+    return checked
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_block_playout_plays_as_legal_and_play_do(players):
+    def pair(g, hand):
+        world = g.view(g.turn).sample(Rng(hand * 100 + g.moves))
+        a = Block(players)
+        b = Block(players)
+        a.copy_from(world)
+        b.copy_from(world)
+        assert snapshot(a) == snapshot(world)
+        return a, b
+
+    checked = playouts_match_their_reference(
+        Block, players, 40, Rng(60 + players), pair, block_playout_reference, snapshot
+    )
     assert checked > 300
+
+
+def reserve_playout_reference(game, rng, buf):
+    """Draw's and Matador's playout policy through legal() and play() alone:
+    with a choice, one word of the generator: one time in four the legal move
+    it names, else the best quick score (pips times 4, a double 2 more, a
+    matador 40 less, an end left that no tile covers by the rule 12 more),
+    the first best in the order of legal()."""
+    from pips.tiles import DOUBLES, PIPS
+
+    if game.turn >= 0 and game.left < 0:
+        n = game.legal(game.turn, buf)
+        game.play(game.turn, buf[rng.below(n)])
+    while game.turn >= 0:
+        seat = game.turn
+        moves = list(buf[: game.legal(seat, buf)])
+        move = moves[0]
+        if len(moves) > 1:
+            r = rng.next()
+            if r & 3 == 0:
+                move = moves[(r >> 2) % len(moves)]
+            else:
+                best = -1000
+                for m in moves:
+                    t, side, far = game._placed(m)
+                    score = PIPS[t] * 4 + (2 if DOUBLES >> t & 1 else 0)
+                    score -= 40 if game.FIT[7] >> t & 1 else 0
+                    score += 0 if game.FIT[far] else 12
+                    if score > best:
+                        best, move = score, m
+        game.play(seat, move)
+
+
+def reserve_snapshot(g):
+    return (list(g.hands), g.held, g.laid, bytes(g.line), g.lo, g.hi, g.left, g.right, g.top,
+            list(g.forbid), g.turn, g.winner, list(g.scores), g.moves, bytes(g.counts))  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ("draw", "matador"))
+def test_reserve_playout_plays_as_legal_and_play_do(name):
+    """The flat loop of Reserve.playout (draws, passes, lays and the matadors
+    laid anywhere) plays the very moves of the plain loop, to the same state."""
+    from pips import games
+
+    G = games.get(name)
+
+    def pair(g, hand):
+        view = g.view(g.turn)
+        return view.sample(Rng(hand * 100 + g.moves)), view.sample(Rng(hand * 100 + g.moves))
+
+    checked = playouts_match_their_reference(
+        G, 2, 60, Rng(70), pair, reserve_playout_reference, reserve_snapshot
+    )
+    assert checked > 1000
 
 
 def test_uno_cut_rollouts_weigh_cards_left_and_wilds():

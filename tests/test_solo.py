@@ -271,7 +271,9 @@ def test_bots_play_from_the_view_and_the_solver_answers_a_legal_move():
     g = Solo(1, None, Rng(1))
     v = g.view(0)
     n = v.legal(BUF)
-    assert policy.decide(v, BUF, n, Rng(2)) in legal(g)
+    steps = list(policy.decide(v, BUF, n, Rng(2)))  # pieces of thinking (-1), then the move
+    assert steps[:-1] == [-1] * (len(steps) - 1) and len(steps) > 1
+    assert steps[-1] in legal(g)
 
 
 def test_the_command_line_runs_and_referees_solitaire():

@@ -406,3 +406,36 @@ def test_golden_game_tables_framebuf():
     assert set(got) == set(golden), "run with PIPS_UPDATE_GOLDEN=1 after adding a screen"
     changed = [n for n in got if got[n] != golden[n]]
     assert not changed, "screens changed: %s (PIPS_UPDATE_GOLDEN=1 to accept)" % changed
+
+
+def _hand_result(name, levels, options, seed):
+    """Play a session to its first results screen (P1 presses A); return the
+    screen's (heads, rows) texts and the hand."""
+    app, d = session(setup_lines(name, levels, options), seed=seed)
+    while screen(app) != "HandResultScreen" and d.frames < 30000:
+        d.tap(K.A)
+    assert screen(app) == "HandResultScreen"
+    heads, rows = app.screen.content()
+    return [t for t, c in heads], [t for t, c in rows], app.screen.table.game
+
+
+def test_results_say_what_each_game_adds_once_the_hand_is_over():
+    from pips import tiles
+
+    heads, rows, g = _hand_result("solo", ["human"], None, 3)
+    laid = tiles.count(g.laid)
+    assert g.winner == -1 and laid < 28
+    assert heads[0] == "lost: %d of 28 tiles in the line" % laid  # not "tied"
+    assert not any("tied" in h or "wins" in h for h in heads)
+
+    heads, rows, g = _hand_result("matador", ["human", "random"], {"wins": 1}, 9)
+    out = "out of play: " + " ".join(tiles.mask_text(g.out))
+    assert len(tiles.codes(g.out)) == 3 and out in heads
+
+    heads, rows, g = _hand_result("twentyone", ["human", "random", "random"], {"hands": 1}, 4)
+    for seat in range(3):  # a seat's line, then its tiles and total
+        total = g.totals[seat]
+        word = "= %d over" % total if total > 21 else "= %d" % total
+        assert rows[2 * seat].startswith("P%d" % (seat + 1))
+        assert rows[2 * seat + 1].endswith(" " + word), (seat, rows)
+        assert rows[2 * seat + 1].split()[:-2 - (total > 21)] == tiles.mask_text(g.hands[seat])

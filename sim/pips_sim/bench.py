@@ -6,7 +6,8 @@ MicroPython unix port, against the reference engines (OpenSpiel, RLCard).
 Every figure is measured in this run (nothing is remembered from earlier runs):
 random-play games per second through the protocol, the smart bot's decision
 time at its default budget, and the smallest MicroPython heap a whole smart
-match fits in. The MicroPython figures come from scripts run under
+match fits in; for the games without a reference engine (OTHER_GAMES), a row
+each of random play and smart decisions on both runtimes. The MicroPython figures come from scripts run under
 `.venv/bin/micropython` with the modules compiled to .mpy (build/mpy).
 """
 
@@ -307,6 +308,32 @@ def firmware_heap(game, tree, romfs=False):
     return {"heap_k": k, "players": players, "options": table, "seed": seed}
 
 
+# The games without a reference engine: a row each of random play and smart
+# decisions, at their smallest table of two or more (Solitaire's one seat)
+OTHER_GAMES = ("draw", "matador", "bergen", "twentyone", "solo", "domino-uno")
+
+
+def other_game(name, seconds, tree, out=print):
+    """Random play and smart decisions of one game, on both runtimes: a dict
+    of ours_rate / smart_decisions results (each {"error": why} if it failed)."""
+    from pips import games
+
+    cls = games.get(name)
+    players = max(cls.min_players, min(2, cls.max_players))
+    row = {"players": players}
+    for key, fn, args in (
+        ("cpython", ours_rate, (name, players, seconds)),
+        ("micropython", ours_rate, (name, players, seconds, tree)),
+        ("smart_cpython", smart_decisions, (name, players, seconds)),
+        ("smart_micropython", smart_decisions, (name, players, seconds, tree)),
+    ):
+        try:
+            row[key] = fn(*args)
+        except Exception as e:  # one broken measurement must not hide the others
+            row[key] = {"error": "%s: %s" % (type(e).__name__, str(e).strip().splitlines()[-1:])}
+    return row
+
+
 def uno_problem():
     """Why UNO cannot be measured (pips.uno missing or broken), or None."""
     try:
@@ -415,6 +442,10 @@ def measure(seconds=2.5, heap=True, out=print):
             tree,
             UNO_HEAP_ROLLOUTS,
         )
+    res["games"] = {}
+    for name in OTHER_GAMES:
+        res["games"][name] = step("%s random play and smart decisions, both runtimes" % name,
+                                  other_game, name, seconds, tree)  # fmt: skip
     if heap:
         from pips_sim.firmware_session import SESSIONS
 
@@ -548,6 +579,30 @@ def table(res):
         add("UNO: %s" % res["uno"]["error"])
     else:
         game("UNO", res["uno"], "RLCard", BARS["uno_move_ratio"], True, 10)
+    if res.get("games"):
+        add("")
+        add(row % ("The other games", "CPython", "MicroPython", ""))
+        for name, d in res["games"].items():
+            if "error" in d:
+                failures.append("%s: %s" % (name, d["error"]))
+                continue
+            title = "%s, %d player%s" % (name, d["players"], "s" if d["players"] > 1 else "")
+            ours, mp = d["cpython"], d["micropython"]
+            note = ""
+            if "error" not in ours:
+                note = "%.1f moves a game" % (ours["moves"] / max(1, ours["games"]))
+            add(row % ("%s: random games/s" % title, _cell(ours, "per_second", "%.0f"),
+                       _cell(mp, "per_second", "%.0f"), note))  # fmt: skip
+            sc, sm = d["smart_cpython"], d["smart_micropython"]
+            cells = []
+            for x in (sc, sm):
+                cells.append("failed" if "error" in x else "%.1f / %.1f" % (x["median_ms"], x["p90_ms"]))
+            note = "%s and %s decisions; the device's: make bench-device" % (
+                sc.get("decisions", "-"), sm.get("decisions", "-"))  # fmt: skip
+            add(row % ("  smart decision, median / p90 ms", cells[0], cells[1], note))
+            for key in ("cpython", "micropython", "smart_cpython", "smart_micropython"):
+                if "error" in d[key]:
+                    failures.append("%s %s: %s" % (name, key, d[key]["error"]))
     if "firmware" in res:
         add("")
         add(row % ("The whole firmware (unix_sim board)", "", "MicroPython", "budget"))

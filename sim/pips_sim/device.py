@@ -1,7 +1,7 @@
 """`make bench-device`: the bots and the firmware timed on an emulated Cortex-M0.
 
     MICROPY_DIR=/path/to/micropython python -m pips_sim.device [--quick] [--skip-heap]
-        [--json build/bench-device.json]
+        [--game NAME ...] [--decisions N] [--json build/bench-device.json]
 
 MicroPython's qemu port is built for qemu's `microbit` machine (a Cortex-M0),
 enlarged to 256 KB of SRAM and 1 MB of flash, with a GC heap of HEAP_BYTES
@@ -19,7 +19,9 @@ pyserial) and only call frozen code.
 A Pico takes about 1.65 times the emulated time (RP2040 cycle counts of this
 kind of work: see docs/device-bench.md).
 
-Measured, per game (block, uno) and table size (2 and 4 players):
+Measured, per game (every registered game, or those of --game) and table
+size (2 and 4 players where the game allows them, its largest table up to 6,
+Solitaire's one seat):
   - random-play games (pips.selfplay.random_games), time a game;
   - greedy and smart decision times, median / p90 / max, bots at every seat;
   - the smallest heap a bots-only smart match fits in (rebuilt at smaller heaps);
@@ -484,7 +486,10 @@ def session_heap(mp, name, out=print, low_k=16, high_k=128):
     return smallest_heap(mp, script, lambda text: "over: True" in text, low_k, high_k, out, label)
 
 
-def measure(mp, quick=False, heap=True, out=print, match_rollouts=16, match_seed=1, games=True):
+def measure(mp, quick=False, heap=True, out=print, match_rollouts=16, match_seed=1, games=True,
+            only=(), decide=None):
+    """Every figure, as a dict. only: the games measured (names; empty: every
+    game); decide: decisions timed per level (default 40, 5 when quick)."""
     commit, described = tree_commit(mp)
     out("MicroPython %s (%s), pinned %s%s" % (commit[:10], described, MICROPY_COMMIT[:10],
         "" if commit == MICROPY_COMMIT else "  <- NOT the pinned commit: figures may differ"))  # fmt: skip
@@ -502,8 +507,8 @@ def measure(mp, quick=False, heap=True, out=print, match_rollouts=16, match_seed
     }  # fmt: skip
     memory = run_ok(mp, elf, "import pips_bench\npips_bench.memory()\n")
     res["method"]["heap_free_at_boot"] = int(lines(memory, "heap")[0][1])
-    n_decide = 5 if quick else 40
-    tables = games_and_tables() if games else []
+    n_decide = decide if decide else 5 if quick else 40
+    tables = [t for t in games_and_tables() if not only or t[0] in only] if games else []
     for name, players in tables:
         t0 = time.time()
         # UNO's random hands run to a thousand moves: fewer of them
@@ -519,7 +524,8 @@ def measure(mp, quick=False, heap=True, out=print, match_rollouts=16, match_seed
     hz = spi_hz()
     from pips_sim.firmware_session import SESSIONS
 
-    for name in SESSIONS:
+    sessions = [name for name in SESSIONS if not only or name in only]
+    for name in sessions:
         t0 = time.time()
         try:
             frames = session_frames(mp, elf, name, hz)
@@ -534,7 +540,7 @@ def measure(mp, quick=False, heap=True, out=print, match_rollouts=16, match_seed
                 continue
             k = match_heap(mp, name, players, match_seed, match_rollouts, out)
             res["games"][name][str(players)]["match_heap_k"] = k
-        for name in SESSIONS:
+        for name in sessions:
             if "error" not in res["sessions"][name]["frames"]:
                 res["sessions"][name]["heap_k"] = session_heap(mp, name, out)
     return res
@@ -592,8 +598,17 @@ def main(argv=None):
     parser.add_argument("--skip-heap", action="store_true", help="no heap bisection")
     parser.add_argument("--frames-only", action="store_true",
                         help="only the firmware sessions' frames (no bots, no heaps)")  # fmt: skip
+    parser.add_argument("--game", action="append", default=[], metavar="NAME",
+                        help="measure this game only (repeatable; default: every game)")  # fmt: skip
+    parser.add_argument("--decisions", type=int, default=0, metavar="N",
+                        help="decisions timed per level and table (default 40, 5 with --quick)")  # fmt: skip
     parser.add_argument("--json", default=JSON_OUT, help="where to write the results")
     args = parser.parse_args(argv)
+    from pips import games as registry
+
+    for name in args.game:
+        if name not in registry.names():
+            parser.error("no game %r (try: %s)" % (name, ", ".join(registry.names())))
     try:
         mp = micropy_dir()
     except DeviceError as e:
@@ -601,9 +616,12 @@ def main(argv=None):
         return 2
     if args.frames_only and args.json == JSON_OUT:  # leave the whole bench's figures be
         args.json = JSON_OUT.replace(".json", "-frames.json")
+    elif args.game and args.json == JSON_OUT:
+        args.json = JSON_OUT.replace(".json", "-%s.json" % "-".join(args.game))
     t0 = time.time()
     res = measure(mp, quick=args.quick, heap=not (args.skip_heap or args.frames_only),
-                  games=not args.frames_only)  # fmt: skip
+                  games=not args.frames_only, only=tuple(args.game),
+                  decide=args.decisions)  # fmt: skip
     res["host_seconds"] = round(time.time() - t0)
     os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
     with open(args.json, "w") as f:

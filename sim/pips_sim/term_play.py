@@ -180,9 +180,14 @@ class TermPlay:
             "-- %s, hand %d%s --"
             % (game.title, self.hand_number, ", target %s" % target if target else "")
         )
-        if getattr(public, "table_kind", "line") == "pile":
+        kind = getattr(public, "table_kind", "line")
+        if kind == "pile":
             self.show_pile(public)
-        else:
+        elif kind == "cross":  # Bergen: the arms from the centre out
+            for arm in range(4):
+                pairs = public.arm_pairs(arm)
+                self.say("%s: %s" % ("NESW"[arm], " ".join("%d-%d" % p for p in pairs) or "(empty)"))
+        elif hasattr(public, "line_pairs"):
             pairs = public.line_pairs()
             self.say("Line: %s" % (" ".join("%d-%d" % p for p in pairs) if pairs else "(empty)"))
             if public.ends:
@@ -204,6 +209,8 @@ class TermPlay:
         if self.viewer >= 0 and self.viewer not in match.resigned:
             own = game.view(self.viewer)
             hand = " ".join(piece_text(own, c) for c in own.hand_list())
+            if hand and isinstance(getattr(own, "total", None), int):  # Twenty-one's
+                hand += " (total %d)" % own.total
             if self.humans == 1:
                 self.say("Your hand: %s" % (hand or "(empty)"))
             else:
@@ -458,18 +465,27 @@ class TermPlay:
         return None
 
     def show_hand_result(self, game):
-        if game.winner >= 0:
+        results = getattr(game, "results", None)  # as the results screen shows them
+        lines, words = results() if results is not None else ((), None)
+        if game.players == 1 and lines:
+            self.say("Hand %d: %s." % (self.hand_number, lines[0]))
+            lines = lines[1:]
+        elif game.winner >= 0:
             self.say(
                 "Hand %d: %s wins and scores %d."
                 % (self.hand_number, self.label(game.winner), game.scores[game.winner])
             )
         else:
             self.say("Hand %d: tied, nobody scores." % self.hand_number)
+        for line in lines:
+            self.say(line[:1].upper() + line[1:] + ".")
         hands = game.info().get("hands")
         if hands:  # the rules show every hand once the hand is over
             shown = []
             for seat, held in enumerate(hands):
                 text = " ".join(held) if isinstance(held, (list, tuple)) else str(held)
+                if words is not None:
+                    text += " " + words[seat]
                 shown.append("%s: %s" % (self.label(seat), text or "-"))
             self.say("Left in hand: " + "; ".join(shown))
         totals = self.match.totals

@@ -119,7 +119,9 @@ class SmartBot(RandomBot):
     policy's `rollouts(players)` (or its ROLLOUTS, or `default_rollouts`)
     unless given. A policy with `decide(view, moves, n, rng)` makes the
     decision itself instead, with no rollouts here (Twenty-one's exact
-    chances, Solitaire's solver)."""
+    chances, Solitaire's solver): a generator that yields -1 after each
+    piece of its work and the move at the end, so that it too thinks in
+    slices (a step is one piece)."""
 
     level = "smart"
     default_rollouts = 240
@@ -132,6 +134,7 @@ class SmartBot(RandomBot):
         self.view = None
         self.per_move = 0
         self.best = -1
+        self.thinking = None  # a policy's decide() under way
 
     def budget(self, view):
         """The rollouts of a decision at this table."""
@@ -148,9 +151,10 @@ class SmartBot(RandomBot):
         policy_ = self._policy(view)
         decide = getattr(policy_, "decide", None)
         if decide is not None and n > 1:
-            # the game's policy makes the whole decision itself: no rollouts to slice
+            # the game's policy makes the whole decision itself, piece by piece
             self.n = n
-            self.best = decide(view, self.buf, n, self.rng)
+            self.thinking = decide(view, self.buf, n, self.rng)
+            self.best = -1
             self.per_move = 0
             return
         if n > 1:
@@ -187,7 +191,18 @@ class SmartBot(RandomBot):
         self.shared = shared
 
     def step(self, slice_rollouts=8):
-        """Run up to `slice_rollouts` rollouts; return the move once decided, else -1."""
+        """Run up to `slice_rollouts` rollouts (or pieces of a policy's own
+        decision); return the move once decided, else -1."""
+        thinking = self.thinking
+        if thinking is not None:
+            while slice_rollouts > 0:
+                move = next(thinking)
+                if move >= 0:
+                    self.thinking = None
+                    self.best = move
+                    return move
+                slice_rollouts -= 1
+            return -1
         if self.per_move == 0:
             return self.best
         view = self.view

@@ -17,8 +17,8 @@ from pips.games.solo import choose
 from pips.bots.draw import distinct_moves
 
 # sampled orders of the stock per decision, and positions searched per order
-BUDGET = 32
-NODES = 3000
+BUDGET = 12
+NODES = 1500
 
 
 def greedy(view, moves, n, rng):
@@ -36,13 +36,16 @@ def greedy(view, moves, n, rng):
 def _wins(prefix, laid, top, left, right, rnd, memo, budget):
     """1 when some way of laying wins with the stock in the order `prefix`
     (prefix[i]: every tile turned up once i have been), else 0 (also when
-    the budget of positions runs out)."""
+    the budget of positions runs out). `memo` keeps one position per laid
+    set, as small ints (a board has 30 bits): laid -> its ends (the smaller
+    first: mirrored ends play alike) and the round's count, and the answer;
+    the stock's top follows from the laid set and the round."""
     if laid == ALL:
         return 1
-    key = laid | top << 28 | left << 33 | right << 36 | rnd << 39
-    v = memo.get(key)
-    if v is not None:
-        return v
+    tag = ((rnd * 8 + left) * 8 + right if left < right else (rnd * 8 + right) * 8 + left) * 2
+    v = memo.get(laid)
+    if v is not None and v & ~1 == tag:
+        return v & 1
     if budget[0] <= 0:
         return 0
     budget[0] -= 1
@@ -64,16 +67,19 @@ def _wins(prefix, laid, top, left, right, rnd, memo, budget):
                 v = _wins(prefix, laid | low, top, PIPS[t] - left, right, rnd + 1, memo, budget)
             if not v and WITH[right] & low and left != right:
                 v = _wins(prefix, laid | low, top, left, PIPS[t] - right, rnd + 1, memo, budget)
-    memo[key] = v
+    memo[laid] = tag | v
     return v
 
 
 def decide(view, moves, n, rng):
-    """The move to make: see the module's docstring."""
+    """The move to make (see the module's docstring), a generator as
+    pips.bots.SmartBot runs it: -1 after each move searched in each sampled
+    order, then the move."""
     if n > 1:
         n = distinct_moves(view, moves, n)
     if n == 1:
-        return moves[0]
+        yield moves[0]
+        return
     top = view.top
     known = view.laid | view.faceup
     rest = tiles.code_bytes(ALL & ~known)
@@ -81,6 +87,8 @@ def decide(view, moves, n, rng):
     for i in range(top + 1):
         prefix[i] = known
     wins = [0] * n
+    memo = {}
+    budget = [0]
     for _ in range(BUDGET if top < COUNT else 1):
         if len(rest) > 1:  # (Rng.shuffle of fewer than 2 items steps its state back)
             rng.shuffle(rest)
@@ -88,8 +96,8 @@ def decide(view, moves, n, rng):
         for i in range(len(rest)):
             m |= 1 << rest[i]
             prefix[top + 1 + i] = m
-        memo = {}
-        budget = [NODES]
+        memo.clear()
+        budget[0] = NODES
         for i in range(n):
             move = moves[i]
             t = move >> 1
@@ -101,12 +109,14 @@ def decide(view, moves, n, rng):
                 left, right = PIPS[t] - view.left, view.right
             low = 1 << t
             wins[i] += _wins(prefix, view.laid | low, top, left, right, view.round + 1, memo, budget)
+            yield -1
     best = max(wins)
     if wins.count(best) == 1:
-        return moves[wins.index(best)]
+        yield moves[wins.index(best)]
+        return
     k = 0
     for i in range(n):
         if wins[i] == best:
             moves[k] = moves[i]
             k += 1
-    return greedy(view, moves, k, rng)
+    yield greedy(view, moves, k, rng)

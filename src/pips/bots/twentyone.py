@@ -45,15 +45,15 @@ def bust_chance(view):
     return over, unseen
 
 
-def stand_values(view, rng, samples=SAMPLES):
-    """Per total 0..21, what standing on it is worth, summed over `samples`
-    worlds: 12 for a win alone, 12/k for a win shared by k seats."""
+def stand_values(view, rng, worth, samples=SAMPLES):
+    """Fill `worth` (22 zeros) with, per total 0..21, what standing on it is
+    worth, summed over `samples` worlds: 12 for a win alone, 12/k for a win
+    shared by k seats. A generator: yields -1 after each world."""
     world, buf = _scratch
     if world is not None and (world.players != view.players or type(world) is not view.game_class):
         world = None
     if buf is None:
         buf = bytearray(view.game_class.max_moves)
-    worth = [0] * (LIMIT + 1)
     seat = view.seat
     for _ in range(samples):
         world = view.sample(rng, world)
@@ -74,21 +74,26 @@ def stand_values(view, rng, samples=SAMPLES):
             worth[t] += 12
         if best >= 0:
             worth[best] += _SHARE[ties + 1]
-    _scratch[0] = world
-    _scratch[1] = buf
-    return worth
+        _scratch[0] = world
+        _scratch[1] = buf
+        yield -1
 
 
 def decide(view, moves, n, rng):
+    """The smart bot's decision (see the module's docstring), a generator as
+    pips.bots.SmartBot runs it: -1 after each world played out, then the move."""
     if n == 1:
-        return moves[0]
+        yield moves[0]
+        return
     total = view.total
     counts = [0] * 13  # unseen tiles by their pips
     for t in range(COUNT):
         if not view.hand >> t & 1:
             counts[PIPS[t]] += 1
     unseen = sum(counts)
-    stand = stand_values(view, rng)
+    stand = [0] * (LIMIT + 1)
+    for step in stand_values(view, rng, stand):
+        yield step
     for t in range(LIMIT + 1):
         stand[t] <<= 8  # room for the averages below in small ints (no floats)
     # later draws: the same unseen tiles, less the 0-0 (it never comes twice)
@@ -108,7 +113,7 @@ def decide(view, moves, n, rng):
         if counts[v] and total + v <= LIMIT:
             hit += counts[v] * value[total + v]
     hit //= unseen
-    return HIT if hit > stand[total] else STAND
+    yield HIT if hit > stand[total] else STAND
 
 
 def distinct_moves(view, moves, n):

@@ -35,6 +35,7 @@ class Draw(Reserve):
     title = "Draw"
     hand_size = 7
     set_aside = 0
+    FIT = WITH + (0, bytes(range(7)))  # (see Reserve.FIT) equal pips touch; nothing goes anywhere
 
     @classmethod
     def rules(cls):
@@ -62,19 +63,6 @@ class Draw(Reserve):
                 % (tiles.text(t), "right" if move & 1 else "left", end)
             )
         return t, move & 1, PIPS[t] - end, 0
-
-    def _pick(self, moves, n, r):
-        """The rollouts' choice: the heaviest tile (doubles first among equals)."""
-        best = moves[0]
-        best_score = -1
-        for i in range(n):
-            m = moves[i]
-            t = m >> 1
-            score = PIPS[t] * 4 + (2 if tiles.HI[t] == tiles.LO[t] else 0) + (r + i) % 2
-            if score > best_score:
-                best_score = score
-                best = m
-        return best
 
     def move_text(self, move):
         """`6-3` opens (its first half on the left), `3-5 R`, `draw`, `pass`."""

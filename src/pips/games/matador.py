@@ -55,6 +55,9 @@ class Matador(Reserve):
     hand_size = 3
     set_aside = 3
     max_moves = 74
+    # (see Reserve.FIT) 7 less the end touches it (nothing shows 7: a 0 end
+    # takes a matador only), and the matadors go anywhere
+    FIT = ORD + (MATADORS, bytes(7 - v for v in range(7)))
 
     @classmethod
     def rules(cls):
@@ -158,23 +161,6 @@ class Matador(Reserve):
         end = self.right if move & 1 else self.left
         return t, move & 1, PIPS[t] - (7 - end)
 
-    def _pick(self, moves, n, r):
-        """The rollouts' choice: shed pips, keep the matadors, leave a 0 end."""
-        best = moves[0]
-        best_score = -1000
-        for i in range(n):
-            m = moves[i]
-            t, side, far = self._placed(m)
-            score = PIPS[t] * 4 + (r + i) % 3
-            if (1 << t) & MATADORS:
-                score -= 40
-            if far == 0 and self.left >= 0:
-                score += 12
-            if score > best_score:
-                best_score = score
-                best = m
-        return best
-
     # -- notation --------------------------------------------------------
     def move_text(self, move):
         """`5-3` opens (its first half on the left); `4-2 R`, `6-1 L`,
@@ -235,6 +221,10 @@ class Matador(Reserve):
         if self.turn < 0:
             out["out"] = tiles.mask_text(self.out)
         return out
+
+    def results(self):
+        """What the results screen adds (see pips.ui.results): the tiles out of play."""
+        return ["out of play: " + " ".join(tiles.mask_text(self.out))], None
 
     def view(self, seat):
         return MatadorView(self, seat)

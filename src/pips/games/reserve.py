@@ -4,7 +4,8 @@ the deal (pips.games.domino holds what every domino game shares)."""
 
 from pips.game import Game, View, new_rng
 from pips.rng import Rng
-from pips.tiles import ALL, COUNT, HI, LO, PIPS
+from pips.compat import const
+from pips.tiles import ALL, BIT_CODE, COUNT, DOUBLES, HI, LO, PIPS
 from pips import tiles
 from pips.games.domino import (
     DRAW, LINE, MID, PASS, hand_list, lay_moves, line_pairs, line_texts, lowest, open_line,
@@ -14,12 +15,13 @@ from pips.games.domino import (
 
 # -- a line game for two with a reserve (Draw, Matador) ---------------------------
 _ORDER = bytes(range(COUNT))
+_LAGS = const(55)  # pips.rng's: the playout draws inline, refilling after 55 words
 
 
 class Reserve(Game):
     """The hand of a line game for two with a reserve to draw from: Draw and
     Matador (pages draw.md, matador.md). A subclass says what fits an end
-    (`fits`, `_lays`, `_attach`), the deal (`hand_size`, `set_aside`) and
+    (`fits`, `_lays`, `_attach`; FIT for the rollouts), the deal (`hand_size`, `set_aside`) and
     the notation of its lays.
 
     State: a tile mask per hand, their union (`held`), the laid mask, the line
@@ -43,6 +45,13 @@ class Reserve(Game):
     stacked_size = 28
     hand_size = 7
     set_aside = 0
+    # What fits (set by each game), for the rollouts: FIT[v] (v 0..6) the tiles
+    # that go on an end showing v by the game's rule, FIT[7] the tiles that go
+    # anywhere, either way round, for a seat with none of those (Matador's
+    # matadors), FIT[8] a bytes: the half that must touch an end showing v.
+    # One name for the three: every name a module brings is interned for good
+    # in the device's heap (see pips_sim.firmware_session).
+    FIT = ()
 
     def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
         if players != 2:
@@ -220,20 +229,161 @@ class Reserve(Game):
             self.scores[winner] = 1
 
     def playout(self, rng, buf):
-        """Play the hand on for a bot's rollout: each seat lays what `_pick`
-        (the game's quick greedy) prefers, a random tile one time in four."""
-        while self.turn >= 0:
-            s = self.turn
-            n = self._moves(self.hands[s], buf)
-            if n == 1:
-                m = buf[0]
+        """Play the hand on for a bot's rollout. With a choice, a seat lays a
+        random legal move one time in four (one word of the generator decides
+        both), else the best by a quick score: the tile's pips times 4, a
+        double 2 more, a tile of ANY (a matador) 40 less, an end left that no
+        tile of FIT covers (Matador's 0) 12 more; the first best in the order
+        of legal(). The state stays exact, the line included. One flat loop:
+        the generator drawn inline (as Rng.next does), a stuck seat's draws
+        and pass without a move list, no call until the hand is over (a call
+        costs more than a move on a microcontroller)."""
+        turn = self.turn
+        if turn < 0:
+            return
+        if self.left < 0:
+            n = self._moves(self.hands[turn], buf)
+            self.play(turn, buf[rng.below(n)])
+            turn = self.turn
+            if turn < 0:
+                return
+        FIT = self.FIT
+        ANY = FIT[7]
+        NEED = FIT[8]
+        hands = self.hands
+        forbid = self.forbid
+        stock = self.stock
+        line = self.line
+        left = self.left
+        right = self.right
+        held = self.held
+        laid = self.laid
+        lo = self.lo
+        hi = self.hi
+        top = self.top
+        moves = self.moves
+        words = rng._words
+        at = rng._at
+        code_of = BIT_CODE
+        pips = PIPS
+        while True:
+            fl = FIT[left]
+            fr = FIT[right]
+            fit = fl | fr | ANY
+            hand = hands[turn]
+            moves += 1
+            if not hand & fit:
+                # stuck: draw one tile and stay on turn, or pass
+                if top < COUNT:
+                    bit = 1 << stock[top]
+                    top += 1
+                    hand |= bit
+                    hands[turn] = hand
+                    held |= bit
+                    forbid[turn] = fit
+                    if top == COUNT:
+                        if not hands[1 - turn]:
+                            winner = 1 - turn
+                            break
+                        if not held & fit:
+                            winner = -1
+                            break
+                    continue
+                forbid[turn] |= fit
+                if not held & fit:
+                    winner = -1
+                    break
+                turn = 1 - turn
+                continue
+            cand = hand & (fl | fr)
+            anywhere = not cand & ~ANY
+            if anywhere:
+                cand = hand & ANY  # a matador goes anywhere, either way round: a choice
+            elif not cand & (cand - 1) and not (cand & fl and cand & fr):
+                # one tile at one end: no choice
+                bit = cand
+                side = 0 if bit & fl else 1
+                far = pips[code_of[bit % 37]] - NEED[right if side else left]
+                cand = 0
+            if cand:
+                if at == _LAGS:
+                    rng._refill()
+                    at = 0
+                r = words[at]
+                at += 1
+                if not r & 3:
+                    # the legal move the word names (legal() reads the ends)
+                    self.left = left
+                    self.right = right
+                    m = buf[(r >> 2) % self._lays(hand, buf)]
+                    t, side, far = self._placed(m)
+                    bit = 1 << t
+                    cand = 0
+                best = -1000
+                while cand:
+                    low = cand & -cand
+                    cand ^= low
+                    t = code_of[low % 37]
+                    p = pips[t]
+                    base = p * 4 + (2 if low & DOUBLES else 0) - (40 if low & ANY else 0)
+                    j = 0
+                    while j < 4:  # the moves of tile t in the order of legal(): sides, turns
+                        sd = j >> 1
+                        j += 1
+                        if anywhere:
+                            if j & 1:
+                                f = LO[t]
+                            elif low & DOUBLES:
+                                continue
+                            else:
+                                f = HI[t]
+                        else:
+                            if not j & 1 or not low & (fr if sd else fl):
+                                continue
+                            f = p - NEED[right if sd else left]
+                        score = base if FIT[f] else base + 12
+                        if score > best:
+                            best = score
+                            bit = low
+                            side = sd
+                            far = f
+            t = code_of[bit % 37]
+            near = pips[t] - far
+            if side:
+                if near != NEED[right]:
+                    # a matador laid anywhere: the seat holds no ordinary tile that fits
+                    forbid[turn] |= (fl | fr) & ~ANY
+                line[hi] = t * 2 + (far > near)
+                hi += 1
+                right = far
             else:
-                r = rng.next()
-                if r & 3:
-                    m = self._pick(buf, n, r >> 2)
-                else:
-                    m = buf[(r >> 2) % n]
-            self.play(s, m)
+                if near != NEED[left]:
+                    forbid[turn] |= (fl | fr) & ~ANY
+                lo -= 1
+                line[lo] = t * 2 + (far < near)
+                left = far
+            hand ^= bit
+            hands[turn] = hand
+            held ^= bit
+            laid |= bit
+            if top == COUNT:
+                if not hand:
+                    winner = turn
+                    break
+                if not held & (FIT[left] | FIT[right] | ANY):
+                    winner = -1
+                    break
+            turn = 1 - turn
+        rng._at = at
+        self.left = left
+        self.right = right
+        self.held = held
+        self.laid = laid
+        self.lo = lo
+        self.hi = hi
+        self.top = top
+        self.moves = moves
+        self._finish(winner)
 
     # -- notation --------------------------------------------------------
     def parse_move(self, seat, text):

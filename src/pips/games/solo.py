@@ -284,6 +284,14 @@ class Solo(Game):
             "ends": [] if self.left < 0 else [self.left, self.right],
         }
 
+    def results(self):
+        """What the results screen adds (see pips.ui.results): won or lost,
+        and the tiles laid."""
+        n = tiles.count(self.laid)
+        if n == COUNT:
+            return ["won: all %d tiles in the line" % COUNT], None
+        return ["lost: %d of %d tiles in the line" % (n, COUNT)], None
+
     def view(self, seat):
         return SoloView(self, seat)
 

@@ -213,6 +213,14 @@ class Twentyone(Game):
             out["totals"] = list(self.totals)
         return out
 
+    def results(self):
+        """What the results screen adds (see pips.ui.results): each seat's
+        total after its tiles, `= 19`, `= 23 over`."""
+        words = []
+        for total in self.totals:
+            words.append("= %d over" % total if total > LIMIT else "= %d" % total)
+        return [], words
+
     def view(self, seat):
         return TwentyoneView(self, seat)
 

@@ -19,7 +19,12 @@ def piece_list(view, text, cols):
 
 
 class HandResultScreen(PagedScreen):
-    """The hand's winner, each seat's pieces left, points for the hand and total."""
+    """The hand's winner, each seat's pieces left, points for the hand and
+    total. A game may add its own once the hand is over: `results()` gives
+    (lines, words): lines under the winner (Matador's tiles out of play;
+    a game of one says there whether it was won, Solitaire with the tiles
+    laid), and a word per seat after its pieces (a Twenty-one total), or
+    None."""
 
     def __init__(self, app, table, over):
         PagedScreen.__init__(self, app)
@@ -32,12 +37,18 @@ class HandResultScreen(PagedScreen):
         table = self.table
         game = table.game
         match = table.match
-        if game.winner >= 0:
+        results = getattr(game, "results", None) if game.turn < 0 else None
+        lines, words = results() if results is not None else ((), None)
+        if table.players == 1 and lines:
+            heads = []  # the game's own line says it
+        elif game.winner >= 0:
             heads = [("%s wins the hand" % seat_name(game.winner), HIGHLIGHT)]
         elif game.turn < 0:
             heads = [("tied: nobody scores", HIGHLIGHT)]
         else:
             heads = [("hand stopped", HIGHLIGHT)]
+        for line in lines:
+            heads.append((line, TEXT if heads else HIGHLIGHT))
         heads.append(("seat left +pts total", DIM))
         rows = []
         cols = (self.app.width - 8) // self.s.char_w
@@ -48,7 +59,11 @@ class HandResultScreen(PagedScreen):
             text = "%-4s%4d %4d %5d" % (seat_name(seat), left, points, match.totals[seat])
             rows.append((text, DIM if seat in match.resigned else TEXT))
             if left and seat not in match.resigned:  # the hand is shown at the end
-                rows.append((piece_list(view, table.piece.text, cols), DIM))
+                if words is None:
+                    rows.append((piece_list(view, table.piece.text, cols), DIM))
+                else:
+                    word = " " + words[seat]
+                    rows.append((piece_list(view, table.piece.text, cols - len(word)) + word, TEXT))
         return heads, rows
 
     def done(self):
