@@ -36,8 +36,6 @@ $(VENV)/.bench: $(STAMP) requirements-bench.txt
 
 GAME ?= block
 
-GAME ?= block
-
 play: $(STAMP)
 	$(BIN)/pips play $(GAME)
 

@@ -104,16 +104,11 @@ def parse_list(s):
     return out
 
 
-# A single bit's pips, by bit % 37 as BIT_CODE: a tuple, which CPython indexes
-# faster than bytes, for the count every hand's end takes.
-_BIT_PIPS = tuple(PIPS[c] for c in BIT_CODE)
-
-
 def pips(mask):
     """The pip count of a set of tiles."""
     total = 0
     while mask:
         low = mask & -mask
-        total += _BIT_PIPS[low % 37]
+        total += PIPS[BIT_CODE[low % 37]]
         mask ^= low
     return total
