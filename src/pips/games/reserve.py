@@ -236,8 +236,9 @@ class Reserve(Game):
         tile of FIT covers (Matador's 0) 12 more; the first best in the order
         of legal(). The state stays exact, the line included. One flat loop:
         the generator drawn inline (as Rng.next does), a stuck seat's draws
-        and pass without a move list, no call until the hand is over (a call
-        costs more than a move on a microcontroller)."""
+        and pass without a move list, a lay placed straight into the line;
+        only the random lay lists the moves (a call costs more than a move on
+        a microcontroller)."""
         turn = self.turn
         if turn < 0:
             return
