@@ -10,7 +10,7 @@ from pips.games.bergen import OPEN, choose
 # end in a dead end while the cross is built), longer at four. Chosen for a
 # decision of about 50-115 ms (median) and at most about 210 ms (p90) on a
 # 125 MHz Cortex-M0 (docs/device-bench.md, docs/figures.md).
-_ROLLOUTS = (40, 40, 40, 20, 16)
+_ROLLOUTS = (56, 56, 56, 26, 20)
 
 
 def rollouts(players):
