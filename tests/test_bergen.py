@@ -651,6 +651,68 @@ def test_sampled_worlds_play_out_to_a_proper_end():
             check_end(w)
 
 
+
+def playout_reference(game, rng, buf):
+    """Bergen.playout's policy through legal() and play() alone: with a choice,
+    a random legal move two times in eight, else the heuristic's best (the
+    first best in the list): a tile's pips twice, a double 6 more, 3 for each
+    tile kept that fits an end left open (an empty side takes a 6), 20 for an
+    end another seat still holding tiles has passed on, -8 for an end no tile
+    kept fits."""
+    sixes = WITH[6] & ~(1 << SIX)
+    while game.turn >= 0:
+        seat = game.turn
+        n = game.legal(seat, buf)
+        moves = list(buf[:n])
+        if n == 1:
+            game.play(seat, moves[0])
+            continue
+        r = rng.next()
+        if r & 7 < 2:
+            game.play(seat, moves[(r >> 3) % n])
+            continue
+        lack = 0
+        for s in range(game.players):
+            if s != seat and game.hands[s]:
+                lack |= game.lacks[s]
+        hand = game.hands[seat]
+        best, pick = None, None
+        for m in moves:
+            t, arm = m >> 2, m & 3
+            end = PIPS[t] - (6 if game.phase == 1 else game.ends[arm])
+            rest = hand & ~(1 << t)
+            open_ = WITH[end]
+            for other in range(4):
+                if other != arm:
+                    open_ |= WITH[game.ends[other]] if game.ends[other] >= 0 else sixes
+            score = 2 * PIPS[t] + (6 if HI[t] == LO[t] else 0) + 3 * bin(rest & open_).count("1")
+            score += 20 if lack >> end & 1 else 0
+            score -= 0 if rest & WITH[end] else 8
+            if best is None or score > best:
+                best, pick = score, m
+        game.play(seat, pick)
+
+
+def test_rollouts_play_as_legal_and_play_do():
+    """Bergen.playout (its moves applied unchecked) plays the very moves of its
+    policy played through legal() and play(), from the same worlds and draws."""
+    rng = Rng(15)
+    checked = 0
+    for players in (2, 3, 4):
+        for g in random_positions(players, 30, rng):
+            view = g.view(g.turn)
+            a = view.sample(Rng(checked))
+            b = view.sample(Rng(checked))
+            assert snapshot(a) == snapshot(b)
+            ra, rb = Rng(checked + 500), Rng(checked + 500)
+            a.playout(ra, BUF)
+            playout_reference(b, rb, bytearray(Bergen.max_moves))
+            assert snapshot(a) == snapshot(b)
+            assert ra._words == rb._words and ra._at == rb._at
+            checked += 1
+    assert checked > 300
+
+
 # -- bots ---------------------------------------------------------------------------------------
 def test_distinct_moves_keep_one_per_tile_and_kind_of_arm():
     g = deal(*TWO)

@@ -860,3 +860,36 @@ def test_matches_are_identical_on_cpython_and_micropython():
     assert rc == 0, out + err
     assert out.rstrip("\n") == "\n".join(printed)
     assert " uno" in out and "catch" in out
+
+
+# -- the simulation facts' tool (docs/figures.md) -------------------------------------------
+def test_handstats_counts_hands_turns_and_take_backs_as_played():
+    import io
+    import json
+
+    from pips.bots import bot_rng, table_bots
+    from pips.selfplay import play_hand
+    from pips_sim import handstats
+
+    out = io.StringIO()
+    assert handstats.main(["domino-uno", "--hands", "60", "--players", "2,5", "--word", "take"], out) == 0
+    rows = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [r["players"] for r in rows] == [2, 5]
+    # the same hands played here: their turns and take-backs
+    for r in rows:
+        players = r["players"]
+        turns, takes, with_take = [], 0, 0
+        for i in range(60):
+            g = DU(players, None, Rng(i))
+            texts = []
+            play_hand(g, table_bots(("random",) * players, bot_rng(i), DU), lambda s, t: texts.append(t))
+            turns.append(g.turns)
+            k = sum(1 for t in texts if t.startswith("take"))
+            takes += k
+            with_take += k > 0
+        assert r["turns"]["max"] == max(turns) and r["turns"]["mean"] == round(sum(turns) / 60, 2)
+        assert r["words"]["take"]["hands"] == with_take
+        assert r["words"]["take"]["per_hand"] == round(takes / 60, 3)
+        assert r["turns"]["median"] <= r["turns"]["p99"] <= r["turns"]["max"] < D.CAP
+        assert r["no_winner"] == 0
+    assert any(r["words"]["take"]["hands"] for r in rows)

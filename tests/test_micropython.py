@@ -224,6 +224,37 @@ def test_uno_matches_are_identical_on_cpython_and_micropython():
     assert micropython_text == cpython_text
 
 
+# The booklet's games (Domino Uno's own cases are in tests/test_domino_uno.py):
+# every level, each game's table sizes, a table option each where the game
+# has one; the smart bots on a small budget (Twenty-one's and Solitaire's
+# decide alike at any budget: their own exact search), short matches.
+BOOKLET_CASES = [
+    ("draw", 2, 3, ("random", "greedy"), -1, {"wins": 3}),
+    ("draw", 2, 8, ("smart", "greedy"), 12, {"wins": 1}),
+    ("matador", 2, 4, ("greedy", "random"), -1, {"wins": 3}),
+    ("matador", 2, 9, ("smart", "random"), 12, {"wins": 1}),
+    ("bergen", 2, 5, ("random", "greedy"), -1, None),
+    ("bergen", 3, 6, ("smart", "greedy", "random"), 12, {"hands": 5, "stake": 3}),
+    ("bergen", 4, 7, ("random", "random", "greedy", "smart"), 12, {"hands": 5, "chips": 10}),
+    ("twentyone", 2, 2, ("greedy", "random"), -1, None),
+    ("twentyone", 4, 3, ("smart", "greedy", "random", "smart"), -1, {"wins": 3}),
+    ("solo", 1, 5, ("random",), -1, None),
+    ("solo", 1, 11, ("greedy",), -1, None),
+    ("solo", 1, 1, ("smart",), -1, None),  # a deal won
+    ("solo", 1, 0, ("smart",), -1, None),  # a deal lost late
+]
+
+
+@on_micropython
+@needs_micropython
+def test_the_booklet_games_matches_are_identical_on_cpython_and_micropython():
+    cpython_text, micropython_text = _records_on_both(BOOKLET_CASES)
+    assert cpython_text.count("hand 0:") == len(BOOKLET_CASES)
+    for name in ("draw", "matador", "bergen", "twentyone", "solo"):
+        assert cpython_text.count("\n%s " % name) + cpython_text.startswith(name) >= 2
+    assert micropython_text == cpython_text
+
+
 # -- small heaps ----------------------------------------------------------------
 
 # Heap caps (KiB, -X heapsize on the 64-bit unix port): a whole smart match run

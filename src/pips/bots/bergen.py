@@ -3,12 +3,19 @@ the rollouts play too; also the smart bot's tie-break) and the moves worth
 weighing. The smart bot is the generic one: rollouts with Bergen.playout,
 judged by the hand's chips (Bergen.utility)."""
 
-from pips.compat import const
 from pips.games.bergen import OPEN, choose
 
-# Bergen's rollouts are short (a hand of two lays about 14 tiles, and many end
-# in a dead end early): twice Block's budget costs about as much per decision
-ROLLOUTS = const(480)
+# The smart bot's rollouts per decision by table size. A rollout plays the
+# hand out with the heuristic (Bergen.playout): short at two seats (most hands
+# end in a dead end while the cross is built), longer at four. Chosen for a
+# decision of about 50-115 ms (median) and at most about 210 ms (p90) on a
+# 125 MHz Cortex-M0 (docs/device-bench.md, docs/figures.md).
+_ROLLOUTS = (56, 56, 56, 26, 20)
+
+
+def rollouts(players):
+    """The smart bot's budget at a table of `players`."""
+    return _ROLLOUTS[players]
 
 
 def greedy(view, moves, n, rng):

@@ -24,8 +24,19 @@ from pips.games.domino_uno import (
     PASS, DRAW, KEEP, TAKE_L, TAKE_R, CALL, UNO,
 )
 
-# The smart bot's budget per decision (rollouts shared among the moves).
-ROLLOUTS = 96
+# The smart bot's rollouts per decision (shared among the moves) by table
+# size: a rollout (DominoUno.playout, up to 40 moves) costs about 5 ms on a
+# 125 MHz Cortex-M0, less at six seats (3 tiles each: hands end sooner).
+# Chosen for a decision of about 100-130 ms (median) and under 200 ms (p90)
+# there (docs/device-bench.md, docs/figures.md).
+_ROLLOUTS = (24, 24, 24, 24, 24, 24, 30)
+
+
+def rollouts(players):
+    """The smart bot's budget at a table of `players`."""
+    return _ROLLOUTS[players]
+
+
 # Chance in percent, by bot level, that a bot notices a missed uno in time.
 REACTION = {"random": 25, "greedy": 60, "smart": 90}
 

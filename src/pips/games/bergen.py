@@ -210,43 +210,52 @@ class Bergen(Game):
                 raise ValueError("the hand opens with 6-6 in the centre")
             if not hand >> SIX & 1:
                 raise ValueError("6-6 is not in seat %d's hand" % seat)
-            self.phase = 1
-            bit = 1 << SIX
         elif move == OPEN:
             raise ValueError("6-6 is already in the centre")
         elif move == PASS:
             if hand & _open(phase, ends):
                 raise ValueError("seat %d can lay a tile, so may not pass" % seat)
+        else:
+            t = move >> 2
+            arm = move & 3
+            if not hand >> t & 1:
+                raise ValueError("%s is not in seat %d's hand" % (tiles.text(t), seat))
+            if phase == 1:
+                if not SIXES >> t & 1:
+                    raise ValueError("the cross is built first: lay a tile with a 6")
+                if ends[arm] >= 0:
+                    raise ValueError("the %s side is taken: lay on an empty side" % ARMS[arm])
+            elif not WITH[ends[arm]] >> t & 1:
+                raise ValueError(
+                    "%s does not match the %s arm (%d)" % (tiles.text(t), ARMS[arm], ends[arm])
+                )
+        self._apply(seat, move)
+
+    def _apply(self, seat, move):
+        """Play a legal move (play checks it; the rollouts' come from _moves)."""
+        phase = self.phase
+        ends = self.ends
+        if move == PASS:
             lack = 1 << 6 if phase == 1 else (1 << ends[0]) | (1 << ends[1]) | (1 << ends[2]) | (1 << ends[3])
             self.lacks[seat] |= lack
             self.moves += 1
             self._next(seat)
             return
+        if move == OPEN:
+            self.phase = 1
+            bit = 1 << SIX
         else:
             t = move >> 2
             arm = move & 3
             bit = 1 << t
-            if not hand & bit:
-                raise ValueError("%s is not in seat %d's hand" % (tiles.text(t), seat))
-            if phase == 1:
-                if not bit & SIXES:
-                    raise ValueError("the cross is built first: lay a tile with a 6")
-                if ends[arm] >= 0:
-                    raise ValueError("the %s side is taken: lay on an empty side" % ARMS[arm])
-                inner = 6
-            else:
-                inner = ends[arm]
-                if not WITH[inner] & bit:
-                    raise ValueError(
-                        "%s does not match the %s arm (%d)" % (tiles.text(t), ARMS[arm], inner)
-                    )
+            inner = 6 if phase == 1 else ends[arm]
             k = self.alen[arm]
             self.arms[arm * ARM + k] = t * 8 + inner
             self.alen[arm] = k + 1
             ends[arm] = PIPS[t] - inner
             if phase == 1 and ends[0] >= 0 and ends[1] >= 0 and ends[2] >= 0 and ends[3] >= 0:
                 self.phase = 2
-        hand ^= bit
+        hand = self.hands[seat] ^ bit
         self.hands[seat] = hand
         self.held ^= bit
         self.laid |= bit
@@ -343,18 +352,20 @@ class Bergen(Game):
         """Play the hand out for a bot's rollout: each seat lays the heuristic's
         choice (`choose`, also the greedy bot's) six times in eight and a random
         legal tile otherwise."""
+        hands = self.hands
+        ends = self.ends
         while self.turn >= 0:
             seat = self.turn
-            n = self.legal(seat, buf)
+            n = _moves(self.phase, hands[seat], ends, buf)
             if n > 1:
                 r = rng.next()
                 if r & 7 < _RANDOM:
                     move = buf[(r >> 3) % n]
                 else:
-                    move = choose(self.phase, self.hands[seat], self.ends, self.others_lack(seat), buf, n)
+                    move = choose(self.phase, hands[seat], ends, self.others_lack(seat), buf, n)
             else:
                 move = buf[0]
-            self.play(seat, move)
+            self._apply(seat, move)
 
     def others_lack(self, seat):
         out = 0
@@ -458,19 +469,33 @@ def choose(phase, hand, ends, lack, moves, n):
     is worth a lot, an end showing a number no longer held is a risk."""
     best = moves[0]
     best_score = -1000
+    # what each arm leaves open to the tiles kept: its end, or a 6 while empty
+    e = ends[0]
+    m0 = WITH[e] if e >= 0 else SIXES
+    e = ends[1]
+    m1 = WITH[e] if e >= 0 else SIXES
+    e = ends[2]
+    m2 = WITH[e] if e >= 0 else SIXES
+    e = ends[3]
+    m3 = WITH[e] if e >= 0 else SIXES
     for i in range(n):
         m = moves[i]
         if m >= OPEN:
             return m
         t = m >> 2
         a = m & 3
-        inner = 6 if phase == 1 else ends[a]
-        new_end = PIPS[t] - inner
+        new_end = PIPS[t] - (6 if phase == 1 else ends[a])
         rest = hand & ~(1 << t)
-        open_ = WITH[new_end]
-        for b in range(4):
-            if b != a:
-                open_ |= WITH[ends[b]] if ends[b] >= 0 else SIXES
+        # the arm laid on shows the new end; the other three stay as they are
+        if a == 0:
+            open_ = m1 | m2 | m3
+        elif a == 1:
+            open_ = m0 | m2 | m3
+        elif a == 2:
+            open_ = m0 | m1 | m3
+        else:
+            open_ = m0 | m1 | m2
+        open_ |= WITH[new_end]
         score = PIPS[t] * 2 + (6 if (1 << t) & DOUBLES else 0)
         score += 3 * tiles.count(rest & open_)
         if lack >> new_end & 1:
