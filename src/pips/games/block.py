@@ -39,6 +39,7 @@ RULES = (
 class Block(Game):
     name = "block"
     title = "Block"
+    blocked = "blocked: lowest count wins"  # how a hand ends with nobody out (pips.events)
     min_players = 2
     max_players = 4
     options = (("target", 100, (50, 100)),)

@@ -3,11 +3,8 @@ updates it, `leave()` forgets what is drawn when another screen comes. A
 screen goes to another through its App: `self.app.open(OtherScreen, ...)`
 for a new one, `self.app.go(screen)` back to one that exists."""
 
+from pips.events import seat_name  # noqa: F401 (the screens' name for a seat)
 from pips.ui.palette import PANEL, HIGHLIGHT
-
-
-def seat_name(seat):
-    return "P%d" % (seat + 1)
 
 
 class Screen:

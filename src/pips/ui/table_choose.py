@@ -10,7 +10,7 @@ or R, a wild's colours) is picked in a second step among buttons.
 
 from pips.compat import const
 from pips.ui import keys as K
-from pips.ui.screen import seat_name
+from pips.events import words
 
 _BUTTON = const(1000)  # cursor stops >= this are buttons: _BUTTON + index in `buttons`
 # the buttons that are no action (an action's button is its index in `moves`)
@@ -20,16 +20,9 @@ _UNDECIDED = const(-3)  # keys() while nothing is decided
 
 
 def label(text):
-    """Button text for an action: capitalised; the call `uno` reads UNO!, and
-    a trailing seat number (`catch 2`) names the seat as the status strip does."""
-    words = text.split(" ")
-    for i in range(len(words)):
-        if words[i] == "uno":
-            words[i] = "UNO!"
-    last = words[-1]
-    if len(words) > 1 and last.isdigit():
-        words[-1] = seat_name(int(last))
-    out = " ".join(words)
+    """Button text for an action: as a player reads it (pips.events.words:
+    UNO!, `catch P3`), capitalised."""
+    out = words(text)
     return out[:1].upper() + out[1:]
 
 
