@@ -195,7 +195,7 @@ def test_bots_think_in_slices_and_their_moves_stay_on_screen():
         d.step(0)
         if table.state == T._THINK and table.think_seat == 1:
             thinking_frames += 1
-            assert "thinking" in table.shown.get("prompt", "")
+            assert "thinking" in table.shown["buttons"][2]
         if thinking_frames and table.state == T._SHOW:
             shown = True
             break
@@ -518,7 +518,7 @@ def test_uno_toggle_calls_uno_with_the_card():
     assert "[UNO!]" in button_labels(table)[0]
     press_stop(d, table, choice.hand.index(6))  # R6
     assert game.view(0).sizes[0] == 1
-    assert "UNO!" in table.message  # "P1: R6 UNO!"
+    assert "UNO!" in table.lines[-1]  # "P1: R6 UNO!"
 
 
 def test_uno_catch_prompt_and_bot_catch(monkeypatch):
@@ -553,13 +553,13 @@ def test_uno_catch_prompt_and_bot_catch(monkeypatch):
     assert table.choice.seat == 0 != table.game.turn  # out of turn: the late call
     labels, _ = button_labels(table)
     assert labels == ["UNO!", "Go on"]
-    assert table.shown["prompt"] == "P1: out of turn?"
+    assert table.shown["buttons"][2] == "P1: out of turn?"
     press_button(d, table, "Go on")
     for _ in range(5):
         d.step(0)
     # the catch and its penalty; the cards taken, to their holder alone
-    assert table.log.lines[-2] == "P3: Catch P1, you take 4"
-    assert table.message.startswith("you got ") and len(table.message.split()) == 6
+    assert table.lines[-2] == "P3: Catch P1, you take 4"
+    assert table.lines[-1].startswith("into your hand: ") and len(table.lines[-1].split()) == 7
     assert game.view(0).sizes[0] == 5
 
 

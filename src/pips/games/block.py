@@ -39,7 +39,7 @@ RULES = (
 class Block(Game):
     name = "block"
     title = "Block"
-    blocked = "blocked: lowest count wins"  # how a hand ends with nobody out (pips.events)
+    blocked_text = "blocked: lowest count wins"  # how a hand ends with nobody out (pips.ui.screen)
     min_players = 2
     max_players = 4
     options = (("target", 100, (50, 100)),)

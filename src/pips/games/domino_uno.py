@@ -81,7 +81,7 @@ RULES = (
 class DominoUno(Game):
     name = "domino-uno"
     title = "Domino Uno"
-    blocked = "last turn: lowest count wins"  # the hand ends at the turn cap (pips.events)
+    blocked_text = "last turn: lowest count wins"  # the hand ends at the turn cap (pips.ui.screen)
     min_players = 2
     max_players = 6
     options = (

@@ -35,7 +35,7 @@ class Reserve(Game):
     reserve is empty and nobody can attach (the lower count wins, equal
     counts tie). The winner scores 1; the match goes to `wins` hands won.
     """
-    blocked = "blocked: lowest count wins"  # how a hand ends with nobody out (pips.events)
+    blocked_text = "blocked: lowest count wins"  # how a hand ends with nobody out (pips.ui.screen)
 
     min_players = 2
     max_players = 2

@@ -86,7 +86,6 @@ def _card(move):
 class Uno(Game):
     name = "uno"
     title = "UNO"
-    first_role = "deals"  # the seat `first` deals (pips.events)
     min_players = 2
     max_players = 10
     options = (

@@ -3,7 +3,7 @@ points and totals; then the ranks."""
 
 from pips.ui.palette import TEXT, HIGHLIGHT, DIM
 from pips.ui.pages import PagedScreen
-from pips.ui.screen import seat_name
+from pips.ui.screen import seat_name, over
 
 
 def piece_list(view, text, cols):
@@ -38,6 +38,9 @@ class HandResultScreen(PagedScreen):
             heads = [("tied: nobody scores", HIGHLIGHT)]
         else:
             heads = [("hand stopped", HIGHLIGHT)]
+        end = over(game, game.view(0))
+        if end is not None:  # "blocked: lowest count wins"
+            heads.append((end, TEXT))
         heads.append(("seat left +pts total", DIM))
         rows = []
         cols = (self.app.width - 8) // self.s.char_w

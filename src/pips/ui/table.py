@@ -6,8 +6,8 @@ The table is drawn in bands, each redrawn only when what it shows changes:
     table    a line of tiles (both ends always visible) or a pile (top card,
              active colour, direction, draw pile)
     message  the last two events ("P2: R+2, you take 2", "you drew B3 Y5",
-             "blocked: lowest count wins"), from pips.events: the same lines
-             every surface tells
+             "blocked: lowest count wins"), from pips.ui.screen: the same
+             lines every surface tells
     buttons  actions (moves that use no piece: pass, draw, UNO!, catch,
              accept, challenge), or the alternatives for the piece picked;
              then what the table waits for ("P2 thinking...", "your move")
@@ -39,15 +39,15 @@ through its methods: hand_to(), resign(), next_hand().
 
 from pips.bots import bot_rng, table_bots
 from pips.compat import const
-from pips.events import Log
 from pips.match import Match
 from pips.turns import Turns
 from pips.ui import keys as K
 from pips.ui.layer import Layer, FILL, TEXT_AT, CENTER, PIECE
 from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, DIM, BLACK, WARNING
 from pips.ui.results import HandResultScreen
+from pips.ui import screen
 from pips.ui.screen import Screen, seat_name
-from pips.ui.table_choose import Choice, label, GO_ON
+from pips.ui.table_choose import Choice, GO_ON
 
 SHOW_MS = const(900)  # how long a bot's move stays before the next one
 # A bot thinks in slices, a slice a frame, so the screen and the keys stay live:
@@ -88,8 +88,7 @@ class TableScreen(Screen):
         self.humans = [s for s in range(players) if levels[s] == "human"]
         self.viewer = self.humans[0] if len(self.humans) == 1 else -1
         self.buf = bytearray(game_class.max_moves)  # legal moves, for a human's choice
-        self.log = Log()
-        self.message = ""  # the newest event
+        self.lines = []  # the last four events (pips.ui.screen), newest last
         self.hand_first = 0  # the first piece shown of a hand too long for the screen
         self.view_key = None
         self.match.new_hand()
@@ -110,8 +109,7 @@ class TableScreen(Screen):
         self.hand_y = app.height - (self.piece.H + 6)
         self.button_y = self.hand_y - (s.char_h + 4)
         # the message band: two lines on a 135-pixel panel, one on a smaller one
-        self.msg_lines = 2 if app.height >= 135 else 1
-        self.msg_y = self.button_y - self.msg_lines * line_h
+        self.msg_y = self.button_y - (2 if app.height >= 135 else 1) * line_h
         self.table_y = line_h if one_line else 2 * line_h  # the status band's height
         self.table_h = self.msg_y - self.table_y
         self.table_layer = Layer(s, FELT, self.paint)
@@ -133,12 +131,9 @@ class TableScreen(Screen):
         self.think_seat = -1
         if self.viewer >= 0 and len(self.humans) > 1:
             self.viewer = -1  # a new deal: hand the device over again
-        self.log.dealt(self.game, self.match.first, self.viewer)
-        self.told()
-
-    def told(self):
-        """Events were added to the log: the newest is the message."""
-        self.message = self.log.lines[-1]
+        lines = self.lines
+        lines.extend(screen.deal(self.game, self.view_of(max(self.viewer, 0))))
+        del lines[:-4]
 
     def view_of(self, seat):
         """game.view(seat), made once per move and seat."""
@@ -175,8 +170,7 @@ class TableScreen(Screen):
             except ValueError:
                 pass
         match.resign(seat)
-        self.log.add("%s resigned" % seat_name(seat))
-        self.told()
+        self.lines.append("%s resigned" % seat_name(seat))
         if self.viewer == seat or len(self.humans) > 1:
             self.viewer = -1  # pass-and-play: no hand shows until the next hand-over
         self.choice = None
@@ -303,12 +297,13 @@ class TableScreen(Screen):
 
     def play(self, seat, move):
         game = self.game
-        log = self.log
-        before = log.before(game, self.viewer)
+        viewer = self.viewer
+        before = screen.before(self.view_of(max(viewer, 0)), viewer)
         text = game.move_text(move)
         game.play(seat, move)
-        log.moved(game, seat, text, before, self.viewer)
-        self.told()
+        lines = self.lines
+        lines.extend(screen.move(game, seat, text, before, self.view_of(max(viewer, 0)), viewer))
+        del lines[:-4]
         self.choice = None
         self.state = _SHOW
         self.show_until = self.app.now + (SHOW_MS if self.bots[seat] is not None else 250)
@@ -357,9 +352,21 @@ class TableScreen(Screen):
                 else:
                     self.draw_hand(view)
         dots = 1 + self.app.frames // 8 % 3 if self.state == _THINK else 0
-        if not self.changed(_NOTE, (self.log.count, dots, sig)):
+        if not self.changed(_NOTE, (dots, sig)):
             return
-        self.draw_message()
+        # the message band: the last events (as many as it has lines), the older dimmed
+        s = self.s
+        line_h = s.char_h + 2
+        n = (self.button_y - self.msg_y) // line_h
+        lines = self.lines[-n:]
+        if self.changed("message", lines):
+            cols = (self.app.width - 4) // s.char_w
+            s.fill_rect(0, self.msg_y, self.app.width, n * line_h, FELT_DARK)
+            y = self.msg_y + (n - len(lines)) * line_h + 1
+            for text in lines:
+                ink = DIM if text is not lines[-1] else (WARNING if "UNO" in text else TEXT)
+                s.text(text[:cols], 2, y, ink, FELT_DARK)
+                y += line_h
         # what the table waits for, after the buttons
         text = ""
         if dots:
@@ -372,25 +379,7 @@ class TableScreen(Screen):
             text = "%s: your move" % seat_name(choice.seat)
         elif self.state == _REVEAL:
             text = "A: go on"
-        self.shown["prompt"] = text
         self.draw_buttons(text)
-
-    def draw_message(self):
-        """The message band: the last events, the older one dimmed."""
-        n = self.msg_lines
-        lines = self.log.lines[-n:]
-        if not self.changed("message", self.log.count):
-            return
-        s = self.s
-        line_h = s.char_h + 2
-        cols = (self.app.width - 4) // s.char_w
-        s.fill_rect(0, self.msg_y, self.app.width, n * line_h, FELT_DARK)
-        y = self.msg_y + (n - len(lines)) * line_h + 1
-        for i in range(len(lines)):
-            text = lines[i]
-            ink = DIM if i + 1 < len(lines) else (WARNING if "UNO" in text else TEXT)
-            s.text(text[:cols], 2, y, ink, FELT_DARK)
-            y += line_h
 
     def changed(self, band, value):
         """Whether `band` now shows something else than `value` says (and
@@ -439,15 +428,15 @@ class TableScreen(Screen):
                 s.text(text[:cols], x + 2, 1, ink)
                 s.text(score[:cols], x + 2, 1 + line_h, ink)
 
-    def draw_buttons(self, prompt):
+    def draw_buttons(self, text):
         """The buttons band: the labels in a row, the one under the cursor
         highlighted, scrolled so that it shows (none but while a human
-        chooses); then `prompt` where it fits."""
+        chooses); then `text` where it fits."""
         if self.choice is not None:
             labels, at = self.choice.labels()
         else:
             labels, at = (), -1
-        if not self.changed("buttons", (tuple(labels), at, prompt)):
+        if not self.changed("buttons", (tuple(labels), at, text)):
             return
         s = self.s
         width = self.app.width
@@ -471,8 +460,8 @@ class TableScreen(Screen):
                     s.rect(x, y + 1, w, h - 2, TEXT)
                     s.text(labels[i], x + 3, y + 2, TEXT)
             x += w + 3
-        if x + s.text_width(prompt) <= width:
-            s.text(prompt, x + 1, y + 2, DIM if labels else TEXT)
+        if x + s.text_width(text) <= width:
+            s.text(text, x + 1, y + 2, DIM if labels else TEXT)
 
     def draw_hand(self, view):
         choice = self.choice

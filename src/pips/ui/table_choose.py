@@ -10,20 +10,13 @@ or R, a wild's colours) is picked in a second step among buttons.
 
 from pips.compat import const
 from pips.ui import keys as K
-from pips.events import words
+from pips.ui.screen import label
 
 _BUTTON = const(1000)  # cursor stops >= this are buttons: _BUTTON + index in `buttons`
 # the buttons that are no action (an action's button is its index in `moves`)
 GO_ON = const(-1)  # "Go on": a chance out of turn passes; keys() answers it too
 _TOGGLE = const(-2)  # adds the call word to the next piece (UNO!)
 _UNDECIDED = const(-3)  # keys() while nothing is decided
-
-
-def label(text):
-    """Button text for an action: as a player reads it (pips.events.words:
-    UNO!, `catch P3`), capitalised."""
-    out = words(text)
-    return out[:1].upper() + out[1:]
 
 
 class Choice:
