@@ -277,7 +277,7 @@ def test_long_press_opens_pause_and_resign_ends_the_match():
     lines = sim.setup_script(0, Block, ["human", "random"], {"target": 50})
     app, d = session(lines + ["wait 60", "hold A 25"], seed=3)
     assert screen(app) == "PauseScreen"
-    sim.run_script(app, ["RIGHT", "RIGHT", "A"], driver=d)  # Resign
+    sim.run_script(app, ["RIGHT", "RIGHT", "A", "RIGHT", "A"], driver=d)  # Resign, Yes
     assert d.until("match", 200)
     assert app.screen.ranks[0] == 2  # the resigned seat ranks last
 
@@ -788,7 +788,7 @@ def test_pause_from_the_handover_comes_back_to_it_and_resigns_its_seat():
     d.tap(K.A)  # Resume: back to the hand-over, not to a hand
     assert app.screen is handover
     d.tap(K.MENU)
-    sim.run_script(app, ["RIGHT", "RIGHT", "A"], driver=d)  # Resign
+    sim.run_script(app, ["RIGHT", "RIGHT", "A", "RIGHT", "A"], driver=d)  # Resign, Yes
     assert d.until("match", 200)
     ranks = app.screen.ranks
     assert ranks[handover.seat] == 2 and ranks[1 - handover.seat] == 1

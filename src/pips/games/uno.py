@@ -1059,61 +1059,19 @@ def _parse_move(self, seat, text):
 
 
 def _info(self):
-    """Uno.info: the whole table for the referee."""
-    return {
-        "hands": [[cards.text(k) for k in self.hand_kinds(s)] for s in range(self.players)],
-        "stock": self.nstock,
-        "top": cards.text(self.top),
-        "color": cards.COLORS[self.color] if self.color < 4 else None,
-        "direction": self.direction,
-        "dealer": self.dealer,
-        "uno": [s for s in range(self.players) if self.sizes[s] == 1 and self.called[s]],
-        "catchable": self.catchable if self.catchable >= 0 else None,
-        "pending": PENDING_TEXT[self.ask],
-        "discard": self.npile,
-        "resigned": [s for s in range(self.players) if self.out[s]],
-    }
+    """Uno.info (the referee's table), worded in pips.games.uno_words, which
+    a device never loads: its screens neither referee nor refuse a move."""
+    from pips.games.uno_words import info
+
+    return info(self)
 
 
 def _refusal(game, reason, seat, move):
-    """The ValueError of Uno.play refusing `move` from `seat`;
-    `reason` numbers the reasons as _NO_SUCH_MOVE .. _NOT_TURN (0..14)."""
-    kind = _card(move)[0] if reason else -1
-    if reason == 0:
-        text = "no such move in UNO: %r" % (move,)
-    elif reason == 1:
-        text = "seat %d must answer first (%s)" % (seat, PENDING_TEXT[game.ask])
-    elif reason == 2:
-        text = "%s is not in seat %d's hand" % (cards.text(kind), seat)
-    elif reason == 3:
-        text = "after drawing only the drawn card (%s) may be played" % cards.text(game.drawn)
-    elif reason == 4:
-        text = "%s does not match %s on %s" % (
-            cards.text(kind),
-            cards.COLORS[game.color],
-            cards.text(game.top),
-        )
-    elif reason == 5:
-        text = "UNO is called with the second-to-last card only"
-    elif reason == 6:
-        text = "keep only after drawing a playable card"
-    elif reason == 7:
-        text = "%s answers a +4 only" % game.move_text(move)
-    elif reason == 8:
-        text = "a colour is named this way only for a first card W"
-    elif reason == 9:
-        text = "the hand is over"
-    elif reason == 10:
-        text = "seat %r is not in the hand" % (seat,)
-    elif reason == 11:
-        text = "seat %d has no missed UNO to call" % seat
-    elif reason == 12:
-        text = "seat %d cannot be caught now" % (move - CATCH)
-    elif reason == 13:
-        text = "a seat cannot catch itself: call uno"
-    else:
-        text = "it is seat %d's turn, not seat %d's" % (game.turn, seat)
-    return ValueError(text)
+    """The ValueError of Uno.play refusing `move` from `seat` (reasons
+    _NO_SUCH_MOVE .. _NOT_TURN, 0..14), worded in pips.games.uno_words."""
+    from pips.games.uno_words import refusal
+
+    return refusal(game, reason, seat, move)
 
 
 def _resign(self, seat):

@@ -34,7 +34,8 @@ player presses A. Only the viewer is asked about a move out of turn ("out of
 turn?", with "Go on" to let it pass); another human's chance passes.
 
 The other screens of a match (hand-over, pause, results) act on the table
-through its methods: hand_to(), resign(), next_hand().
+through its methods and fields: hand_to(), next_hand(); the pause menu
+resigns a seat (pips.ui.pause.resign).
 """
 
 from pips.bots import bot_rng, table_bots
@@ -62,7 +63,7 @@ _THINK_MS = const(12)
 _DRAW_MS = const(8)
 
 # states of the table
-_NEXT_ACTOR = const(0)  # ask who acts next (pips.turns)
+_NEXT_ACTOR = const(0)  # ask who acts next (pips.turns); pips.ui.pause sets it too
 _SHOW = const(1)  # a move stays on screen a moment
 _THINK = const(2)  # a bot thinks
 _CHOOSE = const(3)  # a human chooses (self.choice)
@@ -152,29 +153,6 @@ class TableScreen(Screen):
         """The device passes to the human at `seat`, whose turn it is."""
         self.viewer = seat
         self.choose(seat)
-
-    def resign(self, seat=-1):
-        """A human resigns the match: `seat`, else the viewer (the human holding
-        the device), else the only human."""
-        if seat < 0:
-            seat = self.viewer
-        if seat < 0 and len(self.humans) == 1:
-            seat = self.humans[0]
-        match = self.match
-        if seat < 0 or seat in match.resigned:
-            return
-        game = self.game
-        if self.game_class.resign_in_hand and game.turn >= 0:
-            try:
-                game.play(seat, game.parse_move(seat, "resign"))
-            except ValueError:
-                pass
-        match.resign(seat)
-        self.lines.append("%s resigned" % seat_name(seat))
-        if self.viewer == seat or len(self.humans) > 1:
-            self.viewer = -1  # pass-and-play: no hand shows until the next hand-over
-        self.choice = None
-        self.state = _NEXT_ACTOR
 
     # -- the screen ------------------------------------------------------------
     def enter(self):
