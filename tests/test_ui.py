@@ -282,6 +282,29 @@ def test_long_press_opens_pause_and_resign_ends_the_match():
     assert app.screen.ranks[0] == 2  # the resigned seat ranks last
 
 
+def test_quit_and_resign_ask_first_and_a_match_ends_with_play_again():
+    lines = sim.setup_script(0, Block, ["human", "random"], {"target": 50})
+    app, d = session(lines + ["wait 60", "hold A 25"], seed=3)
+    table = app.screen.table
+    sim.run_script(app, ["RIGHT", "RIGHT", "RIGHT", "A"], driver=d)  # Quit to menu
+    assert screen(app) == "ConfirmScreen" and app.screen.title == "Quit the match?"
+    sim.run_script(app, ["A"], driver=d)  # No (the cursor starts there)
+    assert screen(app) == "PauseScreen"
+    sim.run_script(app, ["LEFT", "A"], driver=d)  # Resign: asks too; No keeps the seat in
+    assert app.screen.title == "Resign the match?"
+    sim.run_script(app, ["A"], driver=d)
+    assert screen(app) == "PauseScreen" and not table.match.resigned
+    sim.run_script(app, ["A", "RIGHT", "A"], driver=d)  # Resign, Yes
+    assert table.match.resigned == [0] or 0 in table.match.resigned
+    assert table.lines[-1] == "P1 resigned"
+    assert d.until("match", 200)
+    sim.run_script(app, ["A", "wait 2"], driver=d)  # play again: a new match at the same table
+    again = app.screen
+    assert screen(app) == "TableScreen" and again is not table
+    assert again.levels == table.levels and again.match.options == table.match.options
+    assert again.match.hands_played == 0 and not again.match.resigned
+
+
 COLOURS_OF_PIECES = (P.IVORY, P.PIP, P.RED, P.YELLOW, P.GREEN, P.BLUE, P.WILD, P.WHITE)
 
 

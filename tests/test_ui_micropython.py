@@ -182,7 +182,7 @@ def test_modules_load_when_first_needed_and_stay():
         + ["modules"]
         + setup[2:]
         + ["wait 3", "modules", "until hand 20000", "modules", "A", "wait 3", "modules"]
-        + ["until match 40000", "A", "wait 3", "modules"]
+        + ["until match 40000", "B", "wait 3", "modules"]  # B: to the menu (A plays again)
     )
     rc, out, err = run_micropython(DRIVER + "run(%r, 240, 135, 7)\n" % lines, heap=HEAP)
     assert rc == 0, (out + err)[-2000:]
