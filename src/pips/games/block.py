@@ -407,7 +407,9 @@ class Block(Game):
             return PASS
         if words[0].lower() == "draw" and len(words) == 1:
             raise ValueError("there is no drawing in %s" % self.title)
-        return domino.parse_lay(self.left, self.right, words, text)
+        from pips.games.domino_words import parse_lay
+
+        return parse_lay(self.left, self.right, words, text)
 
     def move_piece(self, move):
         """The tile a move lays from the hand, or -1 (pass)."""
@@ -415,10 +417,12 @@ class Block(Game):
 
     # -- what is shown -----------------------------------------------------
     def info(self):
+        from pips.games.domino_words import line_texts
+
         return {
             "hands": [tiles.mask_text(m) for m in self.hands],
             "stock": COUNT - HAND * self.players,
-            "line": domino.line_texts(self.line, self.lo, self.hi),
+            "line": line_texts(self.line, self.lo, self.hi),
             "ends": [] if self.left < 0 else [self.left, self.right],
         }
 

@@ -450,7 +450,9 @@ class DominoUno(Game):
         if len(words) > 1 and words[-1] == "uno":
             call = CALL
             words = words[:-1]
-        return domino.parse_lay(self.left, self.right, words, text) + call
+        from pips.games.domino_words import parse_lay
+
+        return parse_lay(self.left, self.right, words, text) + call
 
     def move_piece(self, move):
         """The tile a move lays from the hand, or -1."""
@@ -459,11 +461,13 @@ class DominoUno(Game):
 
     # -- what is shown -----------------------------------------------------
     def info(self):
+        from pips.games.domino_words import line_texts
+
         players = self.players
         return {
             "hands": [tiles.mask_text(m) for m in self.hands],
             "stock": self.nstock,
-            "line": domino.line_texts(self.line, self.lo, self.hi),
+            "line": line_texts(self.line, self.lo, self.hi),
             "ends": [] if self.left < 0 else [self.left, self.right],
             "uno": [s for s in range(players) if self.called[s] and tiles.count(self.hands[s]) == 1],
             "catchable": self.catchable if self.catchable >= 0 else None,

@@ -258,7 +258,9 @@ class Solo(Game):
             raise ValueError(
                 "no %s in Solitaire: tiles are turned up by themselves when nothing fits" % words[0]
             )
-        return domino.parse_lay(self.left, self.right, words, text)
+        from pips.games.domino_words import parse_lay
+
+        return parse_lay(self.left, self.right, words, text)
 
     def move_piece(self, move):
         return move >> 1 if move < PASS else -1
@@ -276,11 +278,13 @@ class Solo(Game):
 
     # -- what is shown -----------------------------------------------------
     def info(self):
+        from pips.games.domino_words import line_texts
+
         return {
             "hands": [tiles.mask_text(self.faceup)],
             "faceup": tiles.mask_text(self.faceup),
             "stock": COUNT - self.top,
-            "line": domino.line_texts(self.line, self.lo, self.hi),
+            "line": line_texts(self.line, self.lo, self.hi),
             "ends": [] if self.left < 0 else [self.left, self.right],
         }
 
