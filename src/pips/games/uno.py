@@ -464,7 +464,13 @@ class Uno(Game):
         return _move_text(move)
 
     def parse_move(self, seat, text):
-        return _parse_move(self, seat, text)
+        """`R7`, `W:G`, `R7 uno`, `draw`, `catch 2`, `color G`... (any case),
+        read in pips.games.uno_words; the screens only ever resign this way."""
+        if text == "resign":  # (pips.ui.pause, pips.match): no words module on a device
+            return RESIGN
+        from pips.games.uno_words import parse_move
+
+        return parse_move(self, seat, text)
 
     def move_piece(self, move):
         return _card(move)[0]
@@ -499,7 +505,11 @@ class Uno(Game):
         return total
 
     def info(self):
-        return _info(self)
+        """The referee's table, worded in pips.games.uno_words, which a device
+        never loads: its screens neither referee nor refuse a move."""
+        from pips.games.uno_words import info
+
+        return info(self)
 
     def view(self, seat):
         return UnoView(self, seat)
@@ -1015,55 +1025,6 @@ def _match_ranks(match):
     for s in range(n):
         keys.append(1 if s == game.winner else -(1000 + game.hand_points(s)))
     return match_ranks_by(keys, last)
-
-
-_WORDS = {"draw": DRAW, "keep": KEEP, "accept": ACCEPT, "challenge": CHALLENGE, "uno": UNO,
-          "resign": RESIGN}
-
-
-def _parse_move(self, seat, text):
-    """Uno.parse_move: `R7`, `W:G`, `R7 uno`, `draw`, `catch 2`, `color G`... (any case)."""
-    typed = text.split()
-    if not typed:
-        raise ValueError("empty move")
-    words = [word.lower() for word in typed]
-    w = words[0]
-    if w in _WORDS:
-        if len(words) > 1:
-            raise ValueError("%s takes nothing after it: %r" % (w, text))
-        return _WORDS[w]
-    if w == "color" or w == "colour":
-        if len(words) != 2:
-            raise ValueError("name one colour: color R, Y, G or B")
-        return COLOR_MOVE + cards.color_code(typed[1])
-    if w == "catch":
-        if len(words) != 2:
-            raise ValueError("catch a seat: catch 2")
-        digits = words[1]
-        t = int(digits) if 0 < len(digits) < 3 and all("0" <= c <= "9" for c in digits) else -1
-        if t < 0:
-            raise ValueError("not a seat: %r" % typed[1])
-        if not 0 <= t < self.players:
-            raise ValueError("no seat %d at a %d-player table" % (t, self.players))
-        return CATCH + t
-    kind, color = cards.parse(typed[0])
-    if len(words) > 2 or (len(words) == 2 and words[1] != "uno"):
-        raise ValueError("a card move is a card, then uno or nothing: %r" % text)
-    if kind >= 52:
-        if color >= 4:
-            raise ValueError("a wild names its colour: %s:G" % cards.text(kind))
-        move = (52 if kind == 52 else 56) + color
-    else:
-        move = kind
-    return move | 64 if len(words) == 2 else move
-
-
-def _info(self):
-    """Uno.info (the referee's table), worded in pips.games.uno_words, which
-    a device never loads: its screens neither referee nor refuse a move."""
-    from pips.games.uno_words import info
-
-    return info(self)
 
 
 def _refusal(game, reason, seat, move):

@@ -1,10 +1,53 @@
-"""UNO's words that only a desktop needs: the referee's table (Uno.info) and
-why a move is refused (the ValueError of Uno.play). Imported when first
-asked, so a handheld, whose screens offer legal moves only, never holds them.
+"""UNO's words that only a desktop needs: reading a move written out
+(Uno.parse_move), the referee's table (Uno.info) and why a move is refused
+(the ValueError of Uno.play). Imported when first asked, so a handheld,
+whose screens offer legal moves only, never holds them.
 """
 
 from pips import cards
-from pips.games.uno import CATCH, PENDING_TEXT, _card
+from pips.games.uno import (
+    ACCEPT, CATCH, CHALLENGE, COLOR_MOVE, DRAW, KEEP, PENDING_TEXT, RESIGN, UNO, _card,
+)
+
+_WORDS = {"draw": DRAW, "keep": KEEP, "accept": ACCEPT, "challenge": CHALLENGE, "uno": UNO,
+          "resign": RESIGN}
+
+
+def parse_move(self, seat, text):
+    """Uno.parse_move: `R7`, `W:G`, `R7 uno`, `draw`, `catch 2`, `color G`... (any case)."""
+    typed = text.split()
+    if not typed:
+        raise ValueError("empty move")
+    words = [word.lower() for word in typed]
+    w = words[0]
+    if w in _WORDS:
+        if len(words) > 1:
+            raise ValueError("%s takes nothing after it: %r" % (w, text))
+        return _WORDS[w]
+    if w == "color" or w == "colour":
+        if len(words) != 2:
+            raise ValueError("name one colour: color R, Y, G or B")
+        return COLOR_MOVE + cards.color_code(typed[1])
+    if w == "catch":
+        if len(words) != 2:
+            raise ValueError("catch a seat: catch 2")
+        digits = words[1]
+        t = int(digits) if 0 < len(digits) < 3 and all("0" <= c <= "9" for c in digits) else -1
+        if t < 0:
+            raise ValueError("not a seat: %r" % typed[1])
+        if not 0 <= t < self.players:
+            raise ValueError("no seat %d at a %d-player table" % (t, self.players))
+        return CATCH + t
+    kind, color = cards.parse(typed[0])
+    if len(words) > 2 or (len(words) == 2 and words[1] != "uno"):
+        raise ValueError("a card move is a card, then uno or nothing: %r" % text)
+    if kind >= 52:
+        if color >= 4:
+            raise ValueError("a wild names its colour: %s:G" % cards.text(kind))
+        move = (52 if kind == 52 else 56) + color
+    else:
+        move = kind
+    return move | 64 if len(words) == 2 else move
 
 
 def info(self):
