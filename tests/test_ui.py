@@ -815,3 +815,57 @@ def test_pause_from_the_handover_comes_back_to_it_and_resigns_its_seat():
     assert d.until("match", 200)
     ranks = app.screen.ranks
     assert ranks[handover.seat] == 2 and ranks[1 - handover.seat] == 1
+
+
+def _first_step(choice, stop):
+    """Press A on cursor stop `stop` of a Choice: the move it plays at once,
+    or None when a second step asks which of the piece's moves."""
+    choice.cursor = stop
+    move = choice.keys(K.A)
+    if move >= 0:
+        return move
+    assert choice.alternative() is not None
+    choice.back()
+    return None
+
+
+def test_moves_that_mirror_each_other_are_not_asked_about():
+    """The opening tile plays as it is picked, and so does a tile against a
+    lone double (L and R give the same line, mirrored); a tile fitting two
+    different ends still asks. The game's legal moves are unchanged: both
+    orientations, both ends."""
+    from pips.games.domino_uno import DominoUno
+    from pips.games.draw import Draw
+    from pips.tiles import code
+    from pips.ui.table_choose import Choice
+
+    seat0 = [code(5, 3), code(3, 1), code(1, 0), code(6, 4), code(4, 2), code(2, 0), code(6, 3)]
+    seat1 = [code(5, 5), code(6, 6), code(4, 4), code(3, 3), code(2, 2), code(1, 1), code(5, 1)]
+    order = seat0 + seat1 + [t for t in range(28) if t not in seat0 + seat1]
+    buf = bytearray(64)
+    for cls in (Block, Draw, DominoUno):
+        # the opening: every tile plays at once, though both orientations are legal
+        game = cls(2, None, None, deal=order, first=0)
+        assert game.legal(0, buf) == 14
+        choice = Choice(game.view(0), buf)
+        assert len(choice.stops) == 7
+        for i in range(7):
+            move = _first_step(choice, i)
+            assert move is not None and game.move_piece(move) == choice.hand[i], cls.name
+        # against a lone double: 5-3 plays at once, though both ends are legal
+        game = cls(2, None, None, deal=order, first=1)
+        n = game.legal(1, buf)
+        game.play(1, [buf[i] for i in range(n) if game.move_text(buf[i]) == "5-5"][0])
+        n = game.legal(0, buf)
+        texts = [game.move_text(buf[i]) for i in range(n)]
+        assert "5-3 L" in texts and "5-3 R" in texts, texts
+        choice = Choice(game.view(0), buf)
+        move = _first_step(choice, choice.stops.index(choice.hand.index(code(5, 3))))
+        assert move is not None and game.move_text(move) in ("5-3 L", "5-3 R"), cls.name
+        # ends 1 and 3: 3-1 fits both, two different lines: asked
+        game.play(0, move)
+        n = game.legal(1, buf)
+        game.play(1, [buf[i] for i in range(n) if game.move_text(buf[i]).startswith("5-1")][0])
+        assert (game.left, game.right) in ((1, 3), (3, 1))
+        choice = Choice(game.view(0), buf)
+        assert _first_step(choice, choice.stops.index(choice.hand.index(code(3, 1)))) is None

@@ -415,6 +415,10 @@ class Block(Game):
         """The tile a move lays from the hand, or -1 (pass)."""
         return move >> 1 if move < PASS else -1
 
+    def after(self, move):
+        """A key for what a lay leaves: equal keys mirror (pips.games.domino.after)."""
+        return domino.after(self.left, self.right, move)
+
     # -- what is shown -----------------------------------------------------
     def info(self):
         from pips.games.domino_words import line_texts
@@ -489,6 +493,7 @@ class BlockView(View):
         self.scores = list(game.scores)
 
     move_piece = Block.move_piece
+    after = Block.after
     move_text = Block.move_text
 
     def hand_list(self):

@@ -138,6 +138,24 @@ def move_text(left, right, move):
     return "%d-%d %s" % (hi, lo, "LR"[side])
 
 
+def after(left, right, move):
+    """A key for what a lay by equal pips (tile*2 + side, on ends left, right)
+    leaves: tile*64 + the lower end*8 + the higher. Two lays of one tile with
+    equal keys mirror each other (the opening's two orientations, L and R on
+    equal ends): the screens offer one of them (pips.ui.table_choose). -1
+    for a move that lays nothing."""
+    if move >= PASS:
+        return -1
+    t = move >> 1
+    if left < 0:
+        a, b = HI[t], LO[t]
+    elif move & 1:
+        a, b = left, PIPS[t] - right
+    else:
+        a, b = PIPS[t] - left, right
+    return t * 64 + (a * 8 + b if a < b else b * 8 + a)
+
+
 def hand_list(mask):
     """Tiles of a hand in display order: heaviest first."""
     ts = tiles.codes(mask)

@@ -459,6 +459,14 @@ class DominoUno(Game):
         m = move & 63 if move < UNO else PASS
         return m >> 1 if m < PASS else -1
 
+    def after(self, move):
+        """A key for what a lay leaves, the call apart: equal keys mirror
+        (pips.games.domino.after); -1 for a move that lays nothing."""
+        if move >= UNO:
+            return -1
+        key = domino.after(self.left, self.right, move & 63)
+        return key + (move & CALL) * 64 if key >= 0 else -1
+
     # -- what is shown -----------------------------------------------------
     def info(self):
         from pips.games.domino_words import line_texts
@@ -614,6 +622,7 @@ class DominoUnoView(View):
         self.scores = list(game.scores)
 
     move_piece = DominoUno.move_piece
+    after = DominoUno.after
     move_text = DominoUno.move_text
 
     def hand_list(self):

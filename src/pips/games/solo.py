@@ -266,15 +266,8 @@ class Solo(Game):
         return move >> 1 if move < PASS else -1
 
     def after(self, move):
-        """A key for what a lay leaves (see domino.Reserve.after)."""
-        t = move >> 1
-        if self.left < 0:
-            a, b = HI[t], LO[t]
-        elif move & 1:
-            a, b = self.left, PIPS[t] - self.right
-        else:
-            a, b = PIPS[t] - self.left, self.right
-        return t * 64 + (a * 8 + b if a < b else b * 8 + a)
+        """A key for what a lay leaves (pips.games.domino.after)."""
+        return domino.after(self.left, self.right, move)
 
     # -- what is shown -----------------------------------------------------
     def info(self):

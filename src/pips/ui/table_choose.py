@@ -5,7 +5,11 @@ The cursor stops are the playable pieces of the hand, in hand order, then the
 buttons: actions (moves that use no piece: pass, draw, accept, catch...), the
 toggle that adds a call word to the next piece (UNO!), and "Go on" when the
 seat is offered a move out of turn. A piece with several moves (a tile for L
-or R, a wild's colours) is picked in a second step among buttons.
+or R, a wild's colours) is picked in a second step among buttons. Moves that
+mirror another of the same piece (the View's `after` keys are equal: the
+opening tile's two orientations, L and R against a lone double) are not
+offered: the piece plays the first of them at once. The game's legal moves
+stay as they are.
 """
 
 from pips.compat import const
@@ -17,6 +21,7 @@ _BUTTON = const(1000)  # cursor stops >= this are buttons: _BUTTON + index in `b
 GO_ON = const(-1)  # "Go on": a chance out of turn passes; keys() answers it too
 _TOGGLE = const(-2)  # adds the call word to the next piece (UNO!)
 _UNDECIDED = const(-3)  # keys() while nothing is decided
+_MIRROR = const(-2)  # the piece of a move not offered: it mirrors an earlier one
 
 
 class Choice:
@@ -52,7 +57,14 @@ class Choice:
                 t = texts[k]
                 if t.endswith(tail) and t[: -len(tail)] in texts:
                     self.variant[k] = 1
-        self.pieces = [view.move_piece(m) for m in moves]  # -1: an action
+        pieces = [view.move_piece(m) for m in moves]  # -1: an action
+        after = getattr(view, "after", None)
+        if after is not None:
+            keys = [after(m) for m in moves]
+            for k in range(len(moves)):
+                if keys[k] >= 0 and keys[k] in keys[:k]:
+                    pieces[k] = _MIRROR
+        self.pieces = pieces
         hand = view.hand_list()
         self.hand = hand
         self.playable = bytearray(len(hand))  # 1: the piece has a move
@@ -61,9 +73,9 @@ class Choice:
         if word is not None:
             buttons.append(_TOGGLE)
         for k in range(len(moves)):
-            if self.variant[k]:
+            piece = pieces[k]
+            if self.variant[k] or piece == _MIRROR:
                 continue
-            piece = self.pieces[k]
             if piece < 0:
                 buttons.append(k)
                 continue
