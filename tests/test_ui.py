@@ -869,3 +869,47 @@ def test_moves_that_mirror_each_other_are_not_asked_about():
         assert (game.left, game.right) in ((1, 3), (3, 1))
         choice = Choice(game.view(0), buf)
         assert _first_step(choice, choice.stops.index(choice.hand.index(code(3, 1)))) is None
+
+
+def _colours_in(s, x0, y0, w, h):
+    return {s.get_pixel(x, y) for y in range(y0, y0 + h) for x in range(x0, x0 + w)}
+
+
+def test_a_wild_names_its_colour_on_swatches():
+    """Picking a wild offers its four colours as swatches (buttons filled in
+    the colour, its letter on it); the colour picked is named."""
+    from pips.ui import piece_card
+
+    reds = list(range(1, 7))  # R1..R6, a W for P1; Y1..Y7 for P2; R9 turned up
+    app, d, table, game = uno_table(["human", "random"], [52] + reds + list(range(14, 21)) + [9], 1)
+    d.wait(2)
+    choice = table.choice
+    assert choice is not None and game.turn == 0
+    press_stop(d, table, choice.hand.index(52))
+    labels, at = button_labels(table)
+    assert labels == ["W:R", "W:Y", "W:G", "W:B"] and at == 0
+    assert [piece_card.swatch(t) for t in labels] == [P.RED, P.YELLOW, P.GREEN, P.BLUE]
+    assert [piece_card.swatch(t) for t in ("Draw", "Catch P2", "R7 UNO!", "Accept")] == [-1] * 4
+    d.wait(1)
+    s = app.surface
+    band = _colours_in(s, 0, table.button_y, 240, s.char_h + 4)
+    assert {P.RED, P.YELLOW, P.GREEN, P.BLUE, P.HIGHLIGHT} <= band
+    d.tap(K.RIGHT)
+    d.tap(K.RIGHT)
+    d.tap(K.A)  # W:G
+    assert game.color == 2 and "W:G" in table.lines[-1]
+
+
+def test_a_coloured_card_carries_its_letter():
+    """Each colour's card draws its letter in the corner: the corner cell of
+    a red card holds red and white pixels, a yellow card's yellow and black;
+    a wild has no letter there."""
+    from pips.ui import piece_card
+    from pips.ui.diosurface import DioSurface
+
+    s = DioSurface(60, 40)
+    for color, ink in ((0, P.WHITE), (1, P.BLACK), (2, P.WHITE), (3, P.WHITE)):
+        s.fill_rect(0, 0, 60, 40, P.FELT)
+        piece_card.face(s, 2, 2, color, "7", P.FELT)
+        corner = _colours_in(s, 4, 4, s.char_w, s.char_h)
+        assert corner == {piece_card.COLORS[color], ink}, color

@@ -44,7 +44,7 @@ from pips.match import Match
 from pips.turns import Turns
 from pips.ui import keys as K
 from pips.ui.layer import Layer, FILL, TEXT_AT, CENTER, PIECE
-from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, DIM, BLACK, WARNING
+from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, DIM, BLACK, WARNING, WHITE, YELLOW
 from pips.ui.results import HandResultScreen
 from pips.ui import screen
 from pips.ui.screen import Screen, seat_name
@@ -422,6 +422,7 @@ class TableScreen(Screen):
         h = s.char_h + 4
         s.fill_rect(0, y, width, h, FELT)
         widths = [s.text_width(t) + 6 for t in labels]
+        swatch = getattr(self.piece, "swatch", None)  # a colour a button names (piece_card)
         x = 2
         # scroll so the selected button shows
         if at >= 0:
@@ -431,7 +432,12 @@ class TableScreen(Screen):
         for i in range(len(labels)):
             w = widths[i]
             if x + w > 0 and x < width:
-                if i == at:
+                color = swatch(labels[i]) if swatch is not None else -1
+                if color >= 0:  # a swatch of the colour, framed when under the cursor
+                    s.fill_rect(x, y + 1, w, h - 2, HIGHLIGHT if i == at else color)
+                    s.fill_rect(x + 2, y + 3, w - 4, h - 6, color)
+                    s.text(labels[i], x + 3, y + 2, BLACK if color == YELLOW else WHITE)
+                elif i == at:
                     s.fill_rect(x, y + 1, w, h - 2, HIGHLIGHT)
                     s.text(labels[i], x + 3, y + 2, BLACK)
                 else:
