@@ -195,7 +195,7 @@ def test_bots_think_in_slices_and_their_moves_stay_on_screen():
         d.step(0)
         if table.state == T._THINK and table.think_seat == 1:
             thinking_frames += 1
-            assert "thinking" in table.shown.get("message", "")
+            assert "thinking" in table.shown["buttons"][2]
         if thinking_frames and table.state == T._SHOW:
             shown = True
             break
@@ -277,9 +277,32 @@ def test_long_press_opens_pause_and_resign_ends_the_match():
     lines = sim.setup_script(0, Block, ["human", "random"], {"target": 50})
     app, d = session(lines + ["wait 60", "hold A 25"], seed=3)
     assert screen(app) == "PauseScreen"
-    sim.run_script(app, ["RIGHT", "RIGHT", "A"], driver=d)  # Resign
+    sim.run_script(app, ["RIGHT", "RIGHT", "A", "RIGHT", "A"], driver=d)  # Resign, Yes
     assert d.until("match", 200)
     assert app.screen.ranks[0] == 2  # the resigned seat ranks last
+
+
+def test_quit_and_resign_ask_first_and_a_match_ends_with_play_again():
+    lines = sim.setup_script(0, Block, ["human", "random"], {"target": 50})
+    app, d = session(lines + ["wait 60", "hold A 25"], seed=3)
+    table = app.screen.table
+    sim.run_script(app, ["RIGHT", "RIGHT", "RIGHT", "A"], driver=d)  # Quit to menu
+    assert screen(app) == "ConfirmScreen" and app.screen.title == "Quit the match?"
+    sim.run_script(app, ["A"], driver=d)  # No (the cursor starts there)
+    assert screen(app) == "PauseScreen"
+    sim.run_script(app, ["LEFT", "A"], driver=d)  # Resign: asks too; No keeps the seat in
+    assert app.screen.title == "Resign the match?"
+    sim.run_script(app, ["A"], driver=d)
+    assert screen(app) == "PauseScreen" and not table.match.resigned
+    sim.run_script(app, ["A", "RIGHT", "A"], driver=d)  # Resign, Yes
+    assert table.match.resigned == [0] or 0 in table.match.resigned
+    assert table.lines[-1] == "P1 resigned"
+    assert d.until("match", 200)
+    sim.run_script(app, ["A", "wait 2"], driver=d)  # play again: a new match at the same table
+    again = app.screen
+    assert screen(app) == "TableScreen" and again is not table
+    assert again.levels == table.levels and again.match.options == table.match.options
+    assert again.match.hands_played == 0 and not again.match.resigned
 
 
 COLOURS_OF_PIECES = (P.IVORY, P.PIP, P.RED, P.YELLOW, P.GREEN, P.BLUE, P.WILD, P.WHITE)
@@ -518,7 +541,7 @@ def test_uno_toggle_calls_uno_with_the_card():
     assert "[UNO!]" in button_labels(table)[0]
     press_stop(d, table, choice.hand.index(6))  # R6
     assert game.view(0).sizes[0] == 1
-    assert "UNO!" in table.message  # "P1: R6 UNO!"
+    assert "UNO!" in table.lines[-1]  # "P1: R6 UNO!"
 
 
 def test_uno_catch_prompt_and_bot_catch(monkeypatch):
@@ -553,11 +576,13 @@ def test_uno_catch_prompt_and_bot_catch(monkeypatch):
     assert table.choice.seat == 0 != table.game.turn  # out of turn: the late call
     labels, _ = button_labels(table)
     assert labels == ["UNO!", "Go on"]
-    assert table.shown["message"] == "P1: out of turn?"
+    assert table.shown["buttons"][2] == "P1: out of turn?"
     press_button(d, table, "Go on")
     for _ in range(5):
         d.step(0)
-    assert table.message == "P3: Catch P1, P1 drew 4"
+    # the catch and its penalty; the cards taken, to their holder alone
+    assert table.lines[-2] == "P3: Catch P1, you take 4"
+    assert table.lines[-1].startswith("into your hand: ") and len(table.lines[-1].split()) == 7
     assert game.view(0).sizes[0] == 5
 
 
@@ -786,7 +811,105 @@ def test_pause_from_the_handover_comes_back_to_it_and_resigns_its_seat():
     d.tap(K.A)  # Resume: back to the hand-over, not to a hand
     assert app.screen is handover
     d.tap(K.MENU)
-    sim.run_script(app, ["RIGHT", "RIGHT", "A"], driver=d)  # Resign
+    sim.run_script(app, ["RIGHT", "RIGHT", "A", "RIGHT", "A"], driver=d)  # Resign, Yes
     assert d.until("match", 200)
     ranks = app.screen.ranks
     assert ranks[handover.seat] == 2 and ranks[1 - handover.seat] == 1
+
+
+def _first_step(choice, stop):
+    """Press A on cursor stop `stop` of a Choice: the move it plays at once,
+    or None when a second step asks which of the piece's moves."""
+    choice.cursor = stop
+    move = choice.keys(K.A)
+    if move >= 0:
+        return move
+    assert choice.alternative() is not None
+    choice.back()
+    return None
+
+
+def test_moves_that_mirror_each_other_are_not_asked_about():
+    """The opening tile plays as it is picked, and so does a tile against a
+    lone double (L and R give the same line, mirrored); a tile fitting two
+    different ends still asks. The game's legal moves are unchanged: both
+    orientations, both ends."""
+    from pips.games.domino_uno import DominoUno
+    from pips.games.draw import Draw
+    from pips.tiles import code
+    from pips.ui.table_choose import Choice
+
+    seat0 = [code(5, 3), code(3, 1), code(1, 0), code(6, 4), code(4, 2), code(2, 0), code(6, 3)]
+    seat1 = [code(5, 5), code(6, 6), code(4, 4), code(3, 3), code(2, 2), code(1, 1), code(5, 1)]
+    order = seat0 + seat1 + [t for t in range(28) if t not in seat0 + seat1]
+    buf = bytearray(64)
+    for cls in (Block, Draw, DominoUno):
+        # the opening: every tile plays at once, though both orientations are legal
+        game = cls(2, None, None, deal=order, first=0)
+        assert game.legal(0, buf) == 14
+        choice = Choice(game.view(0), buf)
+        assert len(choice.stops) == 7
+        for i in range(7):
+            move = _first_step(choice, i)
+            assert move is not None and game.move_piece(move) == choice.hand[i], cls.name
+        # against a lone double: 5-3 plays at once, though both ends are legal
+        game = cls(2, None, None, deal=order, first=1)
+        n = game.legal(1, buf)
+        game.play(1, [buf[i] for i in range(n) if game.move_text(buf[i]) == "5-5"][0])
+        n = game.legal(0, buf)
+        texts = [game.move_text(buf[i]) for i in range(n)]
+        assert "5-3 L" in texts and "5-3 R" in texts, texts
+        choice = Choice(game.view(0), buf)
+        move = _first_step(choice, choice.stops.index(choice.hand.index(code(5, 3))))
+        assert move is not None and game.move_text(move) in ("5-3 L", "5-3 R"), cls.name
+        # ends 1 and 3: 3-1 fits both, two different lines: asked
+        game.play(0, move)
+        n = game.legal(1, buf)
+        game.play(1, [buf[i] for i in range(n) if game.move_text(buf[i]).startswith("5-1")][0])
+        assert (game.left, game.right) in ((1, 3), (3, 1))
+        choice = Choice(game.view(0), buf)
+        assert _first_step(choice, choice.stops.index(choice.hand.index(code(3, 1)))) is None
+
+
+def _colours_in(s, x0, y0, w, h):
+    return {s.get_pixel(x, y) for y in range(y0, y0 + h) for x in range(x0, x0 + w)}
+
+
+def test_a_wild_names_its_colour_on_swatches():
+    """Picking a wild offers its four colours as swatches (buttons filled in
+    the colour, its letter on it); the colour picked is named."""
+    from pips.ui import piece_card
+
+    reds = list(range(1, 7))  # R1..R6, a W for P1; Y1..Y7 for P2; R9 turned up
+    app, d, table, game = uno_table(["human", "random"], [52] + reds + list(range(14, 21)) + [9], 1)
+    d.wait(2)
+    choice = table.choice
+    assert choice is not None and game.turn == 0
+    press_stop(d, table, choice.hand.index(52))
+    labels, at = button_labels(table)
+    assert labels == ["W:R", "W:Y", "W:G", "W:B"] and at == 0
+    assert [piece_card.swatch(t) for t in labels] == [P.RED, P.YELLOW, P.GREEN, P.BLUE]
+    assert [piece_card.swatch(t) for t in ("Draw", "Catch P2", "R7 UNO!", "Accept")] == [-1] * 4
+    d.wait(1)
+    s = app.surface
+    band = _colours_in(s, 0, table.button_y, 240, s.char_h + 4)
+    assert {P.RED, P.YELLOW, P.GREEN, P.BLUE, P.HIGHLIGHT} <= band
+    d.tap(K.RIGHT)
+    d.tap(K.RIGHT)
+    d.tap(K.A)  # W:G
+    assert game.color == 2 and "W:G" in table.lines[-1]
+
+
+def test_a_coloured_card_carries_its_letter():
+    """Each colour's card draws its letter in the corner: the corner cell of
+    a red card holds red and white pixels, a yellow card's yellow and black;
+    a wild has no letter there."""
+    from pips.ui import piece_card
+    from pips.ui.diosurface import DioSurface
+
+    s = DioSurface(60, 40)
+    for color, ink in ((0, P.WHITE), (1, P.BLACK), (2, P.WHITE), (3, P.WHITE)):
+        s.fill_rect(0, 0, 60, 40, P.FELT)
+        piece_card.face(s, 2, 2, color, "7", P.FELT)
+        corner = _colours_in(s, 4, 4, s.char_w, s.char_h)
+        assert corner == {piece_card.COLORS[color], ink}, color

@@ -102,7 +102,7 @@ def position_code(name, g):
             "    g.nstock, g.turn = %d, %d" % (g.nstock, g.turn),
             "    table.match.game = g",
             "    table.start_hand()",
-            "    table.message = ''",
+            "    del table.lines[:]",
             "    table.band.__init__(table)",
             "    app.go(table)",
             "",
@@ -328,7 +328,8 @@ def test_take_back_shows_the_tiles_taken_at_their_end_until_the_next_player_acts
     assert taken[0][1] > max(it[1] for it in line)
     labels = [it[5] for it in table.table_layer.items if isinstance(it[5], str)]
     assert "P1 took back" in labels
-    assert table.message.startswith("P1: Take R")
+    assert table.lines[-2].startswith("P1: Take R, you take ")
+    assert table.lines[-1].startswith("into your hand: ")  # the tiles taken back, by name
     # only 3-3 may be laid now (3-2 was just taken back)
     choice = table.choice
     assert [choice.hand[i] for i in choice.stops if i < 1000] == [tiles.code(3, 3)]
@@ -394,10 +395,10 @@ def test_a_missed_uno_is_offered_to_the_human_as_a_late_call(monkeypatch):
             break
     assert table.choice.seat == 0 != game.turn
     assert button_labels(table)[0] == ["UNO!", "Go on"]
-    assert table.shown["message"] == "P1: out of turn?"
+    assert table.shown["buttons"][2] == "P1: out of turn?"
     press_button(d, table, "UNO!")
     assert game.called[0] and game.catchable < 0
-    assert table.message == "P1: UNO!"
+    assert table.lines[-1] == "P1: UNO!"
 
 
 def test_the_human_catches_a_bot_that_forgot_uno(monkeypatch):
@@ -420,7 +421,7 @@ def test_the_human_catches_a_bot_that_forgot_uno(monkeypatch):
     assert table.choice.seat == 0 and game.turn == 2
     assert button_labels(table)[0] == ["Catch P2", "Go on"]
     press_button(d, table, "Catch P2")
-    assert table.message == "P1: Catch P2, P2 drew 2"
+    assert table.lines[-1] == "P1: Catch P2, P2 takes 2"
     assert game.view(0).sizes[1] == 3
 
 

@@ -182,7 +182,7 @@ def test_modules_load_when_first_needed_and_stay():
         + ["modules"]
         + setup[2:]
         + ["wait 3", "modules", "until hand 20000", "modules", "A", "wait 3", "modules"]
-        + ["until match 40000", "A", "wait 3", "modules"]
+        + ["until match 40000", "B", "wait 3", "modules"]  # B: to the menu (A plays again)
     )
     rc, out, err = run_micropython(DRIVER + "run(%r, 240, 135, 7)\n" % lines, heap=HEAP)
     assert rc == 0, (out + err)[-2000:]
@@ -203,8 +203,34 @@ def test_modules_load_when_first_needed_and_stay():
     assert "pips.games.uno" in setup_ and "pips.games.block" not in setup_
     assert {"pips.ui.table", "pips.ui.piece_card", "pips.ui.table_pile", "pips.turns"} <= table
     assert "pips.ui.table_line" not in loaded[-1] and "pips.games.block" not in loaded[-1]
+    # a whole match, and the refusals and the referee's table never worded
+    assert "pips.games.uno_words" not in loaded[-1]
     for before, after in zip(loaded, loaded[1:]):
         assert before <= after, "unloaded: %s" % sorted(before - after)
+
+
+def test_a_domino_match_never_loads_the_desktop_words():
+    """Draw (a hand with a reserve) and Block played through the screens to
+    the match result: what only a desktop needs (reading a written move, the
+    referee's table, why a move is refused: pips.games.domino_words) is never
+    imported."""
+    from pips import games
+    from pips.games.draw import Draw
+
+    names = list(games.names())
+    scripts = [
+        sim.setup_script(names.index("draw"), Draw, ["human", "random"], {"wins": 1}),
+        sim.setup_script(names.index("block"), Block, ["human", "random"], {"target": 50}),
+    ]
+    for setup in scripts:
+        lines = setup + ["until match 40000", "modules"]
+        rc, out, err = run_micropython(DRIVER + "run(%r, 240, 135, 3)\n" % lines, heap=HEAP)
+        assert rc == 0, (out + err)[-2000:]
+        seen = [line.split()[1:] for line in out.splitlines() if line.startswith("MODULES")]
+        assert seen[-1][0] == "MatchResultScreen"
+        loaded = set(seen[-1][1:])
+        assert "pips.games.domino" in loaded and "pips.ui.table_line" in loaded
+        assert "pips.games.domino_words" not in loaded
 
 
 def test_small_screen_on_micropython():

@@ -29,6 +29,7 @@ from pips.bots import bot_rng, table_bots
 from pips.match import Match
 from pips.selfplay import MOVE_LIMIT
 from pips.turns import Turns
+from pips.ui import screen as told  # what happened: the same lines as on the handheld
 
 QUIT = "quit"
 RESIGN = "resign"
@@ -383,12 +384,13 @@ class TermPlay:
             if move < 0:
                 return None
             text = game.move_text(move)
+            before = self.before(game)
             try:
                 game.play(seat, move)
             except ValueError as exc:
                 self.say("Refused: %s" % seats_named(str(exc)))
                 continue
-            self.say(self.describe(game, seat, move, text))
+            self.tell(game, seat, move, text, before)
             return PLAYED
 
     def bot_move(self, game, seat, bot):
@@ -397,8 +399,24 @@ class TermPlay:
         if move < 0:
             return
         text = game.move_text(move)
+        before = self.before(game)
         game.play(seat, move)
+        self.tell(game, seat, move, text, before)
+
+    def before(self, game):
+        """What the events of the next move are read against (pips.ui.screen)."""
+        return told.before(game.view(max(self.viewer, 0)), self.viewer)
+
+    def tell(self, game, seat, move, text, before):
+        """The move as it was made, then what came of it (pips.ui.screen's
+        events: who took cards, what the viewer drew, how the hand ended),
+        when that says more than the move."""
         self.say(self.describe(game, seat, move, text))
+        lines = told.move(game, seat, text, before, game.view(max(self.viewer, 0)), self.viewer)
+        if text != "draw" and lines[0] == "%s: %s" % (seat_name(seat), told.label(text)):
+            lines = lines[1:]
+        for line in lines:
+            self.say("  " + line)
 
     def resign(self, game, seat):
         """The seat resigns: in the hand too where the game plays on without it."""
@@ -421,6 +439,8 @@ class TermPlay:
         in_hand = getattr(self.game_class, "resign_in_hand", False)
         resigned = self.match.resigned
         turns = Turns(game)
+        for line in told.deal(game, game.view(max(self.viewer, 0))):
+            self.say(line)
         self.show_table(game)
         shown = game.moves  # the table is shown again before the seat to act, once moved
         seat = turns.next()
@@ -479,6 +499,9 @@ class TermPlay:
             self.say("Hand %d: tied, nobody scores." % self.hand_number)
         for line in lines:
             self.say(line[:1].upper() + line[1:] + ".")
+        end = told.over(game, game.view(0))
+        if end is not None:
+            self.say(end[:1].upper() + end[1:] + ".")
         hands = game.info().get("hands")
         if hands:  # the rules show every hand once the hand is over
             shown = []

@@ -61,6 +61,7 @@ RULES = (
 class Bergen(Game):
     name = "bergen"
     title = "Bergen"
+    blocked_text = "blocked: lowest counts place"  # how a hand ends with nobody out (pips.ui.screen)
     min_players = 2
     max_players = 4
     options = (

@@ -39,6 +39,7 @@ RULES = (
 class Block(Game):
     name = "block"
     title = "Block"
+    blocked_text = "blocked: lowest count wins"  # how a hand ends with nobody out (pips.ui.screen)
     min_players = 2
     max_players = 4
     options = (("target", 100, (50, 100)),)
@@ -406,18 +407,26 @@ class Block(Game):
             return PASS
         if words[0].lower() == "draw" and len(words) == 1:
             raise ValueError("there is no drawing in %s" % self.title)
-        return domino.parse_lay(self.left, self.right, words, text)
+        from pips.games.domino_words import parse_lay
+
+        return parse_lay(self.left, self.right, words, text)
 
     def move_piece(self, move):
         """The tile a move lays from the hand, or -1 (pass)."""
         return move >> 1 if move < PASS else -1
 
+    def after(self, move):
+        """A key for what a lay leaves: equal keys mirror (pips.games.domino.after)."""
+        return domino.after(self.left, self.right, move)
+
     # -- what is shown -----------------------------------------------------
     def info(self):
+        from pips.games.domino_words import line_texts
+
         return {
             "hands": [tiles.mask_text(m) for m in self.hands],
             "stock": COUNT - HAND * self.players,
-            "line": domino.line_texts(self.line, self.lo, self.hi),
+            "line": line_texts(self.line, self.lo, self.hi),
             "ends": [] if self.left < 0 else [self.left, self.right],
         }
 
@@ -484,6 +493,7 @@ class BlockView(View):
         self.scores = list(game.scores)
 
     move_piece = Block.move_piece
+    after = Block.after
     move_text = Block.move_text
 
     def hand_list(self):

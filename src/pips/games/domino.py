@@ -3,6 +3,8 @@ touching half first, the moves that lay a tile, the stock, pip counts and the
 blocked hand. Block, Draw, Matador, Domino Uno and Solitaire lay on a line;
 Bergen lays on four arms, each a line of its own from the centre. Draw and
 Matador also share a hand with a reserve to draw from: pips.games.reserve.
+What only a desktop needs (reading a lay written out, the referee's line) is
+in pips.games.domino_words, which a handheld never loads.
 
 The line is a bytearray of entries that grows outwards from its middle
 (`lo` .. `hi`). An entry is tile*2 + flag: flag 0 shows the larger half on
@@ -72,11 +74,6 @@ def line_pairs(line, lo, hi):
     return out
 
 
-def line_texts(line, lo, hi):
-    """The line as the referee writes it: each tile left half first, as it lies."""
-    return ["%d-%d" % p for p in line_pairs(line, lo, hi)]
-
-
 def hand_pips(mask):
     """A hand's count: the pips of its tiles."""
     return tiles.pips(mask)
@@ -144,33 +141,22 @@ def move_text(left, right, move):
     return "%d-%d %s" % (hi, lo, "LR"[side])
 
 
-def parse_lay(left, right, words, text, fits=None):
-    """A lay move from its words: `6-3` opens, `3-5 R` / `5-3 L` lay at an end
-    (the end may be left out when only one fits). `fits(t, end)` says whether
-    tile t may go on an end showing `end` (equal pips by default)."""
-    t, first_half = tiles.parse(words[0])
-    if len(words) > 2:
-        raise ValueError("a move is a tile and an end, like '3-5 R': %r" % text)
+def after(left, right, move):
+    """A key for what a lay by equal pips (tile*2 + side, on ends left, right)
+    leaves: tile*64 + the lower end*8 + the higher. Two lays of one tile with
+    equal keys mirror each other (the opening's two orientations, L and R on
+    equal ends): the screens offer one of them (pips.ui.table_choose). -1
+    for a move that lays nothing."""
+    if move >= PASS:
+        return -1
+    t = move >> 1
     if left < 0:
-        if len(words) == 2:
-            raise ValueError("the first tile opens both ends: write it alone, like 6-3")
-        return t * 2 + (0 if first_half == HI[t] else 1)
-    if len(words) == 2:
-        side = "lr".find(words[1].lower())
-        if side < 0 or len(words[1]) != 1:
-            raise ValueError("an end is L or R, not %r" % words[1])
-        return t * 2 + side
-    if fits is None:
-        fits_l = WITH[left] >> t & 1
-        fits_r = WITH[right] >> t & 1
+        a, b = HI[t], LO[t]
+    elif move & 1:
+        a, b = left, PIPS[t] - right
     else:
-        fits_l = fits(t, left)
-        fits_r = fits(t, right)
-    if fits_l and fits_r:
-        raise ValueError("%s fits both ends: add L or R" % tiles.text(t))
-    if not (fits_l or fits_r):
-        raise ValueError("%s matches neither end (%d, %d)" % (tiles.text(t), left, right))
-    return t * 2 + (1 if fits_r else 0)
+        a, b = PIPS[t] - left, right
+    return t * 64 + (a * 8 + b if a < b else b * 8 + a)
 
 
 def hand_list(mask):

@@ -81,6 +81,7 @@ RULES = (
 class DominoUno(Game):
     name = "domino-uno"
     title = "Domino Uno"
+    blocked_text = "last turn: lowest count wins"  # the hand ends at the turn cap (pips.ui.screen)
     min_players = 2
     max_players = 6
     options = (
@@ -449,20 +450,32 @@ class DominoUno(Game):
         if len(words) > 1 and words[-1] == "uno":
             call = CALL
             words = words[:-1]
-        return domino.parse_lay(self.left, self.right, words, text) + call
+        from pips.games.domino_words import parse_lay
+
+        return parse_lay(self.left, self.right, words, text) + call
 
     def move_piece(self, move):
         """The tile a move lays from the hand, or -1."""
         m = move & 63 if move < UNO else PASS
         return m >> 1 if m < PASS else -1
 
+    def after(self, move):
+        """A key for what a lay leaves, the call apart: equal keys mirror
+        (pips.games.domino.after); -1 for a move that lays nothing."""
+        if move >= UNO:
+            return -1
+        key = domino.after(self.left, self.right, move & 63)
+        return key + (move & CALL) * 64 if key >= 0 else -1
+
     # -- what is shown -----------------------------------------------------
     def info(self):
+        from pips.games.domino_words import line_texts
+
         players = self.players
         return {
             "hands": [tiles.mask_text(m) for m in self.hands],
             "stock": self.nstock,
-            "line": domino.line_texts(self.line, self.lo, self.hi),
+            "line": line_texts(self.line, self.lo, self.hi),
             "ends": [] if self.left < 0 else [self.left, self.right],
             "uno": [s for s in range(players) if self.called[s] and tiles.count(self.hands[s]) == 1],
             "catchable": self.catchable if self.catchable >= 0 else None,
@@ -609,6 +622,7 @@ class DominoUnoView(View):
         self.scores = list(game.scores)
 
     move_piece = DominoUno.move_piece
+    after = DominoUno.after
     move_text = DominoUno.move_text
 
     def hand_list(self):

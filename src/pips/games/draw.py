@@ -11,10 +11,16 @@ orientation); PASS 56, DRAW 57.
 """
 
 from pips import tiles
+from pips.compat import const
 from pips.games import domino
 from pips.games.domino import PASS, lay_moves
-from pips.games.reserve import Reserve, ReserveView
+from pips.games.reserve import Reserve, ReserveView, refusal
 from pips.tiles import COUNT, PIPS, WITH
+
+# refusals, numbered as pips.games.reserve's (a const() stays in its module)
+_NO_SUCH_MOVE = const(0)
+_NOT_IN_HAND = const(7)
+_NOT_AT_END = const(9)
 
 RULES = (
     "2 players, 7 tiles each; the other 14 are the reserve.",
@@ -53,15 +59,12 @@ class Draw(Reserve):
     def _attach(self, seat, hand, move):
         t = move >> 1
         if t >= COUNT:
-            raise ValueError("no such move in Draw: %r" % (move,))
+            raise refusal(self, _NO_SUCH_MOVE, seat, move)
         if not hand >> t & 1:
-            raise ValueError("%s is not in seat %d's hand" % (tiles.text(t), seat))
+            raise refusal(self, _NOT_IN_HAND, seat, move)
         end = self.right if move & 1 else self.left
         if not WITH[end] >> t & 1:
-            raise ValueError(
-                "%s does not match the %s end (%d)"
-                % (tiles.text(t), "right" if move & 1 else "left", end)
-            )
+            raise refusal(self, _NOT_AT_END, seat, move)
         return t, move & 1, PIPS[t] - end, 0
 
     def move_text(self, move):
@@ -69,7 +72,9 @@ class Draw(Reserve):
         return domino.move_text(self.left, self.right, move)
 
     def _parse_lay(self, seat, words, text):
-        return domino.parse_lay(self.left, self.right, words, text)
+        from pips.games.domino_words import parse_lay
+
+        return parse_lay(self.left, self.right, words, text)
 
     def view(self, seat):
         return DrawView(self, seat)

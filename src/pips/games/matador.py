@@ -172,7 +172,9 @@ class Matador(Reserve):
 
     def _parse_lay(self, seat, words, text):
         if self.left < 0:
-            return domino.parse_lay(-1, -1, words, text)
+            from pips.games.domino_words import parse_lay
+
+            return parse_lay(-1, -1, words, text)
         t, first = tiles.parse(words[0])
         if len(words) > 2:
             raise ValueError("a move is a tile and an end, like '4-2 R': %r" % text)

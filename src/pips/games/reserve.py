@@ -2,20 +2,34 @@
 draw from, Draw and Matador, which differ only in what fits an end and in
 the deal (pips.games.domino holds what every domino game shares)."""
 
+from pips.compat import const
 from pips.game import Game, View, new_rng
 from pips.rng import Rng
 from pips.compat import const
 from pips.tiles import ALL, BIT_CODE, COUNT, DOUBLES, HI, LO, PIPS
 from pips import tiles
 from pips.games.domino import (
-    DRAW, LINE, MID, PASS, hand_list, lay_moves, line_pairs, line_texts, lowest, open_line,
-    place, stacked_hands,
+    DRAW, LINE, MID, PASS, hand_list, lay_moves, line_pairs, lowest, open_line, place,
+    stacked_hands,
 )
 
 
 # -- a line game for two with a reserve (Draw, Matador) ---------------------------
 _ORDER = bytes(range(COUNT))
 _LAGS = const(55)  # pips.rng's: the playout draws inline, refilling after 55 words
+
+# Why a move is refused: play raises refusal(...), which pips.games.domino_words
+# words (a handheld plays legal moves only, and never loads it).
+_NO_SUCH_MOVE = const(0)
+_HAND_OVER = const(1)
+_NOT_TURN = const(2)
+_LAY_FIRST = const(3)
+_MUST_LAY = const(4)
+_EMPTY = const(5)
+_NOT_EMPTY = const(6)
+_NOT_IN_HAND = const(7)
+_DOUBLE = const(8)
+_NOT_AT_END = const(9)  # Draw's: pips.games.draw
 
 
 class Reserve(Game):
@@ -37,6 +51,7 @@ class Reserve(Game):
     reserve is empty and nobody can attach (the lower count wins, equal
     counts tie). The winner scores 1; the match goes to `wins` hands won.
     """
+    blocked_text = "blocked: lowest count wins"  # how a hand ends with nobody out (pips.ui.screen)
 
     min_players = 2
     max_players = 2
@@ -139,23 +154,20 @@ class Reserve(Game):
 
     def play(self, seat, move):
         if seat != self.turn:
-            if self.turn < 0:
-                raise ValueError("the hand is over")
-            raise ValueError("it is seat %d's turn, not seat %d's" % (self.turn, seat))
+            raise refusal(self, _HAND_OVER if self.turn < 0 else _NOT_TURN, seat, move)
         hand = self.hands[seat]
         left = self.left
         right = self.right
         if move == DRAW or move == PASS:
-            word = "draw" if move == DRAW else "pass"
             if left < 0:
-                raise ValueError("the first tile must be laid: no %s" % word)
+                raise refusal(self, _LAY_FIRST, seat, move)
             fit = self.fits(left, right)
             if hand & fit:
-                raise ValueError("seat %d can lay a tile, so may not %s" % (seat, word))
+                raise refusal(self, _MUST_LAY, seat, move)
             top = self.top
             if move == DRAW:
                 if top == COUNT:
-                    raise ValueError("the reserve is empty: pass")
+                    raise refusal(self, _EMPTY, seat, move)
                 bit = 1 << self.stock[top]
                 self.top = top = top + 1
                 self.hands[seat] = hand | bit
@@ -170,7 +182,7 @@ class Reserve(Game):
                         self._finish(-1)
                 return
             if top < COUNT:
-                raise ValueError("the reserve is not empty: draw")
+                raise refusal(self, _NOT_EMPTY, seat, move)
             self.forbid[seat] |= fit
             self.moves += 1
             if not self.held & fit:
@@ -205,16 +217,16 @@ class Reserve(Game):
         """(tile, side, far half, tiles the move shows the seat lacks) of a
         lay, or ValueError; changes nothing."""
         if type(move) is not int or move < 0 or move >= self.max_moves:
-            raise ValueError("no such move in %s: %r" % (self.title, move))
+            raise refusal(self, _NO_SUCH_MOVE, seat, move)
         if self.left >= 0:
             return self._attach(seat, hand, move)
         t = move >> 1
         if t >= COUNT:
-            raise ValueError("no such move in %s: %r" % (self.title, move))
+            raise refusal(self, _NO_SUCH_MOVE, seat, move)
         if not hand >> t & 1:
-            raise ValueError("%s is not in seat %d's hand" % (tiles.text(t), seat))
+            raise refusal(self, _NOT_IN_HAND, seat, move)
         if move & 1 and HI[t] == LO[t]:
-            raise ValueError("a double is laid one way only: play it as %s" % tiles.text(t))
+            raise refusal(self, _DOUBLE, seat, move)
         return t, 0, 0, 0
 
     def _finish(self, out):
@@ -389,15 +401,10 @@ class Reserve(Game):
     # -- notation --------------------------------------------------------
     def parse_move(self, seat, text):
         """`6-3` opens, `3-5 R` / `5-3 L` lay at an end (the end may be left
-        out when only one fits), `draw`, `pass`."""
-        words = text.strip().lower().split()
-        if not words:
-            raise ValueError("empty move")
-        if len(words) == 1 and words[0] == "pass":
-            return PASS
-        if len(words) == 1 and words[0] == "draw":
-            return DRAW
-        return self._parse_lay(seat, words, text)
+        out when only one fits), `draw`, `pass` (pips.games.domino_words)."""
+        from pips.games.domino_words import parse_move
+
+        return parse_move(self, seat, text)
 
     def move_piece(self, move):
         """The tile a move lays from the hand, or -1 (draw, pass)."""
@@ -426,12 +433,17 @@ class Reserve(Game):
 
     # -- what is shown -----------------------------------------------------
     def info(self):
-        return {
-            "hands": [tiles.mask_text(m) for m in self.hands],
-            "stock": COUNT - self.top,
-            "line": line_texts(self.line, self.lo, self.hi),
-            "ends": [] if self.left < 0 else [self.left, self.right],
-        }
+        """The referee's table (pips.games.domino_words)."""
+        from pips.games.domino_words import info
+
+        return info(self)
+
+
+def refusal(game, reason, seat, move):
+    """The ValueError refusing a move, worded in pips.games.domino_words."""
+    from pips.games.domino_words import refusal
+
+    return refusal(game, reason, seat, move)
 
 
 class ReserveView(View):

@@ -258,29 +258,26 @@ class Solo(Game):
             raise ValueError(
                 "no %s in Solitaire: tiles are turned up by themselves when nothing fits" % words[0]
             )
-        return domino.parse_lay(self.left, self.right, words, text)
+        from pips.games.domino_words import parse_lay
+
+        return parse_lay(self.left, self.right, words, text)
 
     def move_piece(self, move):
         return move >> 1 if move < PASS else -1
 
     def after(self, move):
-        """A key for what a lay leaves (see domino.Reserve.after)."""
-        t = move >> 1
-        if self.left < 0:
-            a, b = HI[t], LO[t]
-        elif move & 1:
-            a, b = self.left, PIPS[t] - self.right
-        else:
-            a, b = PIPS[t] - self.left, self.right
-        return t * 64 + (a * 8 + b if a < b else b * 8 + a)
+        """A key for what a lay leaves (pips.games.domino.after)."""
+        return domino.after(self.left, self.right, move)
 
     # -- what is shown -----------------------------------------------------
     def info(self):
+        from pips.games.domino_words import line_texts
+
         return {
             "hands": [tiles.mask_text(self.faceup)],
             "faceup": tiles.mask_text(self.faceup),
             "stock": COUNT - self.top,
-            "line": domino.line_texts(self.line, self.lo, self.hi),
+            "line": line_texts(self.line, self.lo, self.hi),
             "ends": [] if self.left < 0 else [self.left, self.right],
         }
 

@@ -1,8 +1,11 @@
 """Drawing an UNO card: the pieces of a game whose View says piece_kind "card".
 
-A card is W x H (18x26): its colour as the fill and always its symbol, so the
-colour never has to be told apart alone; a wild is black with four colour
-quarters. The back is a red panel on black.
+A card is W x H (18x26): its colour as the fill, and the colour's letter
+(R, Y, G, B) in its top left corner with its symbol in the bottom right, so
+the colour never has to be told apart alone; a wild is black with four colour
+quarters and its symbol (W, +4). The back is a red panel on black. A
+colour offered on a button (a wild's colour, a first wild's colour) shows as
+a swatch of it with its letter: swatch().
 
 Every piece module (piece_<kind>.py) offers W, H (a piece in hand), piece()
 and text(); the table loads the one its game's View names.
@@ -34,8 +37,8 @@ def face(s, x, y, color, symbol, bg, selected=False):
     w = W - 2 * inner
     h = H - 2 * inner
     cw = s.char_w * len(symbol)
-    if cw > w:  # a wide symbol on a narrow font: draw it tight
-        cw = w
+    if cw > w - 1:  # a wide symbol on a narrow font: draw it tight
+        cw = w - 1
     if color >= NO_COLOR:
         fill(x + inner, y + inner, w, h, WILD)
         qx = x + W // 2 - 6
@@ -47,8 +50,10 @@ def face(s, x, y, color, symbol, bg, selected=False):
         s._text(symbol, x + (W - cw) // 2, y + inner + 1, WHITE)
     else:
         c = COLORS[color]
+        ink = BLACK if c == YELLOW else WHITE
         fill(x + inner, y + inner, w, h, c)
-        s._text(symbol, x + (W - cw) // 2, y + (H - s.char_h) // 2, BLACK if c == YELLOW else WHITE)
+        s._text("RYGB"[color], x + inner + 1, y + inner + 1, ink)
+        s._text(symbol, x + W - inner - 1 - cw, y + H - inner - 1 - s.char_h, ink)
     _corners(s, x, y, bg)
 
 
@@ -80,16 +85,28 @@ RANK = None
 
 def piece(s, x, y, code, flags, bg):
     """Card `code` (a kind, pips.cards) at (x, y), in a hand or face up: flags 1
-    playable (else grey bars over it, clear of its symbol), 2 selected; bg is
-    the colour behind it (its cut corners)."""
+    playable (else grey bars over it, clear of its letter and symbol), 2
+    selected; bg is the colour behind it (its cut corners)."""
     global COLOR, RANK
     if COLOR is None:
         from pips.cards import COLOR, RANK
     face(s, x, y, COLOR[code], _SYMBOLS[RANK[code]], bg, flags & 2)
     if not flags & 1:
         fill = s._fill
-        for yy in (y + 2, y + 5, y + H - 6, y + H - 3):
+        top = y + s.char_h + 3  # under the letter, above the symbol
+        for yy in range(top, y + H - s.char_h - 3, 3):
             fill(x + 2, yy, W - 4, 1, DIM)
+
+
+def swatch(label):
+    """The palette colour a button's move names (`W:G`, `W+4:R`, `Color B`:
+    a colour's letter after a colon or a space), or -1: the button shows as a
+    swatch of that colour, its label on it."""
+    if len(label) > 2 and label[-2] in ": ":
+        i = "RYGB".find(label[-1])
+        if i >= 0:
+            return COLORS[i]
+    return -1
 
 
 def text(code):

@@ -1,9 +1,10 @@
 """The screens after a hand and after the match: who won, the pieces left,
 points and totals; then the ranks."""
 
+from pips.ui import keys as K
 from pips.ui.palette import TEXT, HIGHLIGHT, DIM
 from pips.ui.pages import PagedScreen
-from pips.ui.screen import seat_name
+from pips.ui.screen import seat_name, over
 
 
 def piece_list(view, text, cols):
@@ -49,6 +50,9 @@ class HandResultScreen(PagedScreen):
             heads = [("hand stopped", HIGHLIGHT)]
         for line in lines:
             heads.append((line, TEXT if heads else HIGHLIGHT))
+        end = over(game, game.view(0))
+        if end is not None:  # "blocked: lowest count wins"
+            heads.append((end, TEXT))
         heads.append(("seat left +pts total", DIM))
         rows = []
         cols = (self.app.width - 8) // self.s.char_w
@@ -76,10 +80,13 @@ class HandResultScreen(PagedScreen):
 
 
 class MatchResultScreen(PagedScreen):
-    """Ranks by total; equal totals share a rank, a resigned seat ranks last."""
+    """Ranks by total; equal totals share a rank, a resigned seat ranks last.
+    A plays again at the same table (seats, levels, options); a long A (B) or
+    MENU goes to the title."""
 
     title = "Match over"
-    footer = "A: menu"
+    footer = "A: play again  hold A: menu"
+    done_keys = K.A | K.B | K.MENU
 
     def __init__(self, app, table):
         PagedScreen.__init__(self, app)
@@ -96,6 +103,14 @@ class MatchResultScreen(PagedScreen):
             text = "%d. %-3s %5d%s" % (ranks[seat], seat_name(seat), match.totals[seat], note)
             rows.append((text, HIGHLIGHT if ranks[seat] == 1 else TEXT))
         return [], rows
+
+    def frame(self, presses, now):
+        if presses & K.A:  # play again: a new match, the next seed, the same table
+            t = self.table
+            options = t.match.options
+            self.app.go(t.__class__(self.app, t.game_class, t.players, t.levels, options))
+            return
+        PagedScreen.frame(self, presses, now)
 
     def done(self):
         self.app.home()

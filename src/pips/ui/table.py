@@ -5,9 +5,12 @@ The table is drawn in bands, each redrawn only when what it shows changes:
     status   every seat: name, pieces in hand, total score; the turn highlighted
     table    a line of tiles (both ends always visible) or a pile (top card,
              active colour, direction, draw pile)
-    message  the last move ("P2: 6-3 R", "drew 3", "UNO!"), a bot thinking
+    message  the last two events ("P2: R+2, you take 2", "you drew B3 Y5",
+             "blocked: lowest count wins"), from pips.ui.screen: the same
+             lines every surface tells
     buttons  actions (moves that use no piece: pass, draw, UNO!, catch,
-             accept, challenge), or the alternatives for the piece picked
+             accept, challenge), or the alternatives for the piece picked;
+             then what the table waits for ("P2 thinking...", "your move")
     hand     the viewer's pieces; the legal ones raised, the cursor on one
 
 Everything comes from the View (pips.game): piece_kind, table_kind, sizes,
@@ -31,7 +34,8 @@ player presses A. Only the viewer is asked about a move out of turn ("out of
 turn?", with "Go on" to let it pass); another human's chance passes.
 
 The other screens of a match (hand-over, pause, results) act on the table
-through its methods: hand_to(), resign(), next_hand().
+through its methods and fields: hand_to(), next_hand(); the pause menu
+resigns a seat (pips.ui.pause.resign).
 """
 
 from pips.bots import bot_rng, table_bots
@@ -40,10 +44,11 @@ from pips.match import Match
 from pips.turns import Turns
 from pips.ui import keys as K
 from pips.ui.layer import Layer, FILL, TEXT_AT, CENTER, PIECE
-from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, DIM, BLACK, WARNING
+from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, DIM, BLACK, WARNING, WHITE, YELLOW
 from pips.ui.results import HandResultScreen
+from pips.ui import screen
 from pips.ui.screen import Screen, seat_name
-from pips.ui.table_choose import Choice, label, GO_ON
+from pips.ui.table_choose import Choice, GO_ON
 
 SHOW_MS = const(900)  # how long a bot's move stays before the next one
 # A bot thinks in slices, a slice a frame, so the screen and the keys stay live:
@@ -58,7 +63,7 @@ _THINK_MS = const(12)
 _DRAW_MS = const(8)
 
 # states of the table
-_NEXT_ACTOR = const(0)  # ask who acts next (pips.turns)
+_NEXT_ACTOR = const(0)  # ask who acts next (pips.turns); pips.ui.pause sets it too
 _SHOW = const(1)  # a move stays on screen a moment
 _THINK = const(2)  # a bot thinks
 _CHOOSE = const(3)  # a human chooses (self.choice)
@@ -84,7 +89,7 @@ class TableScreen(Screen):
         self.humans = [s for s in range(players) if levels[s] == "human"]
         self.viewer = self.humans[0] if len(self.humans) == 1 else -1
         self.buf = bytearray(game_class.max_moves)  # legal moves, for a human's choice
-        self.message = ""
+        self.lines = []  # the last four events (pips.ui.screen), newest last
         self.hand_first = 0  # the first piece shown of a hand too long for the screen
         self.view_key = None
         self.match.new_hand()
@@ -99,12 +104,13 @@ class TableScreen(Screen):
         self.band = __import__("pips.ui.table_" + view.table_kind, None, None, ("*",)).Band(self)
         # the bands, top down: status, table, message, buttons, hand
         s = self.s
-        line_h = s.char_h + 2  # the message band
+        line_h = s.char_h + 2  # a line of the message band
         self.cell_w = app.width // players
         one_line = 9 * s.char_w + 4 <= self.cell_w  # "P1 12 999" fits
         self.hand_y = app.height - (self.piece.H + 6)
         self.button_y = self.hand_y - (s.char_h + 4)
-        self.msg_y = self.button_y - line_h
+        # the message band: two lines on a 135-pixel panel, one on a smaller one
+        self.msg_y = self.button_y - (2 if app.height >= 135 else 1) * line_h
         self.table_y = line_h if one_line else 2 * line_h  # the status band's height
         self.table_h = self.msg_y - self.table_y
         self.table_layer = Layer(s, FELT, self.paint)
@@ -126,6 +132,9 @@ class TableScreen(Screen):
         self.think_seat = -1
         if self.viewer >= 0 and len(self.humans) > 1:
             self.viewer = -1  # a new deal: hand the device over again
+        lines = self.lines
+        lines.extend(screen.deal(self.game, self.view_of(max(self.viewer, 0))))
+        del lines[:-4]
 
     def view_of(self, seat):
         """game.view(seat), made once per move and seat."""
@@ -143,31 +152,7 @@ class TableScreen(Screen):
     def hand_to(self, seat):
         """The device passes to the human at `seat`, whose turn it is."""
         self.viewer = seat
-        self.message = ""
         self.choose(seat)
-
-    def resign(self, seat=-1):
-        """A human resigns the match: `seat`, else the viewer (the human holding
-        the device), else the only human."""
-        if seat < 0:
-            seat = self.viewer
-        if seat < 0 and len(self.humans) == 1:
-            seat = self.humans[0]
-        match = self.match
-        if seat < 0 or seat in match.resigned:
-            return
-        game = self.game
-        if self.game_class.resign_in_hand and game.turn >= 0:
-            try:
-                game.play(seat, game.parse_move(seat, "resign"))
-            except ValueError:
-                pass
-        match.resign(seat)
-        self.message = "%s resigned" % seat_name(seat)
-        if self.viewer == seat or len(self.humans) > 1:
-            self.viewer = -1  # pass-and-play: no hand shows until the next hand-over
-        self.choice = None
-        self.state = _NEXT_ACTOR
 
     # -- the screen ------------------------------------------------------------
     def enter(self):
@@ -182,9 +167,8 @@ class TableScreen(Screen):
         if self.choice is not None:
             self.choice.back()
         # band -> signature of what is on screen; also draw()'s own two
-        # signatures: _DRAWN (what the bands show), _NOTE (the message's)
+        # signatures: _DRAWN (what the bands show), _NOTE (the messages')
         self.shown = {}
-        self.message_w = -1  # width of the message on screen, -1: band not drawn
         self.table_layer.items = []  # the bands were cleared: draw every item
         self.hand_layer.items = []
 
@@ -291,21 +275,13 @@ class TableScreen(Screen):
 
     def play(self, seat, move):
         game = self.game
-        before = bytes(self.view_of(seat).sizes)
+        viewer = self.viewer
+        before = screen.before(self.view_of(max(viewer, 0)), viewer)
         text = game.move_text(move)
         game.play(seat, move)
-        after = self.view_of(seat).sizes
-        msg = "%s: %s" % (seat_name(seat), label(text))
-        for s in range(self.players):
-            if s < len(after) and s < len(before) and after[s] > before[s]:
-                drew = after[s] - before[s]
-                if s == seat and text == "draw":
-                    msg = "%s drew %d" % (seat_name(seat), drew)
-                elif s == seat:
-                    msg += ", drew %d" % drew
-                else:
-                    msg += ", %s drew %d" % (seat_name(s), drew)
-        self.message = msg
+        lines = self.lines
+        lines.extend(screen.move(game, seat, text, before, self.view_of(max(viewer, 0)), viewer))
+        del lines[:-4]
         self.choice = None
         self.state = _SHOW
         self.show_until = self.app.now + (SHOW_MS if self.bots[seat] is not None else 250)
@@ -349,41 +325,39 @@ class TableScreen(Screen):
                     else:
                         items = self.band.items(view)
                     self.table_layer.update(items)
-                self.draw_buttons()
                 if clock is not None and K.ticks_diff(clock(), self.app.now) > _DRAW_MS:
                     self.shown[_DRAWN] = None
                 else:
                     self.draw_hand(view)
-        note = (self.app.frames // 8 % 3 if self.state == _THINK else 0, self.message)
-        if not self.changed(_NOTE, note):
+        dots = 1 + self.app.frames // 8 % 3 if self.state == _THINK else 0
+        if not self.changed(_NOTE, (dots, sig)):
             return
-        # the message band: the last move, or what the table waits for
-        text = self.message
-        if self.state == _THINK:
-            dots = "." * (1 + self.app.frames // 8 % 3)
-            text = "%s thinking%s" % (seat_name(self.think_seat), dots)
+        # the message band: the last events (as many as it has lines), the older dimmed
+        s = self.s
+        line_h = s.char_h + 2
+        n = (self.button_y - self.msg_y) // line_h
+        lines = self.lines[-n:]
+        if self.changed("message", lines):
+            cols = (self.app.width - 4) // s.char_w
+            s.fill_rect(0, self.msg_y, self.app.width, n * line_h, FELT_DARK)
+            y = self.msg_y + (n - len(lines)) * line_h + 1
+            for text in lines:
+                ink = DIM if text is not lines[-1] else (WARNING if "UNO" in text else TEXT)
+                s.text(text[:cols], 2, y, ink, FELT_DARK)
+                y += line_h
+        # what the table waits for, after the buttons
+        text = ""
+        if dots:
+            text = "%s thinking%s" % (seat_name(self.think_seat), "." * dots)
         elif choice is not None and alt >= 0:
             text = "pick one, hold A: back"
         elif choice is not None and choice.seat != self.game.turn:  # offered out of turn
             text = "%s: out of turn?" % seat_name(choice.seat)
-        elif choice is not None and not self.message:
+        elif choice is not None:
             text = "%s: your move" % seat_name(choice.seat)
         elif self.state == _REVEAL:
             text = "A: go on"
-        if not self.changed("message", text):
-            return
-        s = self.s
-        if self.message_w < 0:
-            s.fill_rect(0, self.msg_y, self.app.width, s.char_h + 2, FELT_DARK)
-        cols = (self.app.width - 4) // s.char_w
-        text = text[:cols]
-        old = self.message_w
-        new = len(text) * s.char_w
-        # repaint the text cells, and clear what is left of a longer old text
-        s.text(text, 2, self.msg_y + 1, WARNING if "UNO" in text else TEXT, FELT_DARK)
-        if old > new:
-            s.fill_rect(2 + new, self.msg_y + 1, old - new, s.char_h, FELT_DARK)
-        self.message_w = new
+        self.draw_buttons(text)
 
     def changed(self, band, value):
         """Whether `band` now shows something else than `value` says (and
@@ -432,15 +406,15 @@ class TableScreen(Screen):
                 s.text(text[:cols], x + 2, 1, ink)
                 s.text(score[:cols], x + 2, 1 + line_h, ink)
 
-    def draw_buttons(self):
+    def draw_buttons(self, text):
         """The buttons band: the labels in a row, the one under the cursor
-        highlighted, scrolled so that it shows; empty but while a human
-        chooses."""
+        highlighted, scrolled so that it shows (none but while a human
+        chooses); then `text` where it fits."""
         if self.choice is not None:
             labels, at = self.choice.labels()
         else:
             labels, at = (), -1
-        if not self.changed("buttons", (tuple(labels), at)):
+        if not self.changed("buttons", (tuple(labels), at, text)):
             return
         s = self.s
         width = self.app.width
@@ -448,6 +422,7 @@ class TableScreen(Screen):
         h = s.char_h + 4
         s.fill_rect(0, y, width, h, FELT)
         widths = [s.text_width(t) + 6 for t in labels]
+        swatch = getattr(self.piece, "swatch", None)  # a colour a button names (piece_card)
         x = 2
         # scroll so the selected button shows
         if at >= 0:
@@ -457,13 +432,20 @@ class TableScreen(Screen):
         for i in range(len(labels)):
             w = widths[i]
             if x + w > 0 and x < width:
-                if i == at:
+                color = swatch(labels[i]) if swatch is not None else -1
+                if color >= 0:  # a swatch of the colour, framed when under the cursor
+                    s.fill_rect(x, y + 1, w, h - 2, HIGHLIGHT if i == at else color)
+                    s.fill_rect(x + 2, y + 3, w - 4, h - 6, color)
+                    s.text(labels[i], x + 3, y + 2, BLACK if color == YELLOW else WHITE)
+                elif i == at:
                     s.fill_rect(x, y + 1, w, h - 2, HIGHLIGHT)
                     s.text(labels[i], x + 3, y + 2, BLACK)
                 else:
                     s.rect(x, y + 1, w, h - 2, TEXT)
                     s.text(labels[i], x + 3, y + 2, TEXT)
             x += w + 3
+        if x + s.text_width(text) <= width:
+            s.text(text, x + 1, y + 2, DIM if labels else TEXT)
 
     def draw_hand(self, view):
         choice = self.choice

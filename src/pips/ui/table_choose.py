@@ -5,32 +5,23 @@ The cursor stops are the playable pieces of the hand, in hand order, then the
 buttons: actions (moves that use no piece: pass, draw, accept, catch...), the
 toggle that adds a call word to the next piece (UNO!), and "Go on" when the
 seat is offered a move out of turn. A piece with several moves (a tile for L
-or R, a wild's colours) is picked in a second step among buttons.
+or R, a wild's colours) is picked in a second step among buttons. Moves that
+mirror another of the same piece (the View's `after` keys are equal: the
+opening tile's two orientations, L and R against a lone double) are not
+offered: the piece plays the first of them at once. The game's legal moves
+stay as they are.
 """
 
 from pips.compat import const
 from pips.ui import keys as K
-from pips.ui.screen import seat_name
+from pips.ui.screen import label
 
 _BUTTON = const(1000)  # cursor stops >= this are buttons: _BUTTON + index in `buttons`
 # the buttons that are no action (an action's button is its index in `moves`)
 GO_ON = const(-1)  # "Go on": a chance out of turn passes; keys() answers it too
 _TOGGLE = const(-2)  # adds the call word to the next piece (UNO!)
 _UNDECIDED = const(-3)  # keys() while nothing is decided
-
-
-def label(text):
-    """Button text for an action: capitalised; the call `uno` reads UNO!, and
-    a trailing seat number (`catch 2`) names the seat as the status strip does."""
-    words = text.split(" ")
-    for i in range(len(words)):
-        if words[i] == "uno":
-            words[i] = "UNO!"
-    last = words[-1]
-    if len(words) > 1 and last.isdigit():
-        words[-1] = seat_name(int(last))
-    out = " ".join(words)
-    return out[:1].upper() + out[1:]
+_MIRROR = const(-2)  # the piece of a move not offered: it mirrors an earlier one
 
 
 class Choice:
@@ -66,7 +57,14 @@ class Choice:
                 t = texts[k]
                 if t.endswith(tail) and t[: -len(tail)] in texts:
                     self.variant[k] = 1
-        self.pieces = [view.move_piece(m) for m in moves]  # -1: an action
+        pieces = [view.move_piece(m) for m in moves]  # -1: an action
+        after = getattr(view, "after", None)
+        if after is not None:
+            keys = [after(m) for m in moves]
+            for k in range(len(moves)):
+                if keys[k] >= 0 and keys[k] in keys[:k]:
+                    pieces[k] = _MIRROR
+        self.pieces = pieces
         hand = view.hand_list()
         self.hand = hand
         self.playable = bytearray(len(hand))  # 1: the piece has a move
@@ -75,9 +73,9 @@ class Choice:
         if word is not None:
             buttons.append(_TOGGLE)
         for k in range(len(moves)):
-            if self.variant[k]:
+            piece = pieces[k]
+            if self.variant[k] or piece == _MIRROR:
                 continue
-            piece = self.pieces[k]
             if piece < 0:
                 buttons.append(k)
                 continue

@@ -1,0 +1,103 @@
+"""The domino games' words that only a desktop needs: reading a lay written
+out (`6-3`, `3-5 R`), the line as the referee writes it, and, for Draw and
+Matador (pips.games.reserve), the parse of a move, the referee's table and
+why a move is refused. Imported when first asked, so a handheld, whose
+screens offer legal moves only, never holds them (as pips.games.uno_words
+for UNO).
+"""
+
+from pips import tiles
+from pips.games.domino import DRAW, PASS, line_pairs
+from pips.tiles import HI, WITH
+
+
+def parse_lay(left, right, words, text, fits=None):
+    """A lay move from its words: `6-3` opens, `3-5 R` / `5-3 L` lay at an end
+    (the end may be left out when only one fits). `fits(t, end)` says whether
+    tile t may go on an end showing `end` (equal pips by default)."""
+    t, first_half = tiles.parse(words[0])
+    if len(words) > 2:
+        raise ValueError("a move is a tile and an end, like '3-5 R': %r" % text)
+    if left < 0:
+        if len(words) == 2:
+            raise ValueError("the first tile opens both ends: write it alone, like 6-3")
+        return t * 2 + (0 if first_half == HI[t] else 1)
+    if len(words) == 2:
+        side = "lr".find(words[1].lower())
+        if side < 0 or len(words[1]) != 1:
+            raise ValueError("an end is L or R, not %r" % words[1])
+        return t * 2 + side
+    if fits is None:
+        fits_l = WITH[left] >> t & 1
+        fits_r = WITH[right] >> t & 1
+    else:
+        fits_l = fits(t, left)
+        fits_r = fits(t, right)
+    if fits_l and fits_r:
+        raise ValueError("%s fits both ends: add L or R" % tiles.text(t))
+    if not (fits_l or fits_r):
+        raise ValueError("%s matches neither end (%d, %d)" % (tiles.text(t), left, right))
+    return t * 2 + (1 if fits_r else 0)
+
+
+def line_texts(line, lo, hi):
+    """The line as the referee writes it: each tile left half first, as it lies."""
+    return ["%d-%d" % p for p in line_pairs(line, lo, hi)]
+
+
+# -- Draw and Matador (pips.games.reserve) ----------------------------------------
+def parse_move(game, seat, text):
+    """Reserve.parse_move: `6-3` opens, `3-5 R` / `5-3 L` lay at an end (the
+    end may be left out when only one fits), `draw`, `pass`."""
+    words = text.strip().lower().split()
+    if not words:
+        raise ValueError("empty move")
+    if len(words) == 1 and words[0] == "pass":
+        return PASS
+    if len(words) == 1 and words[0] == "draw":
+        return DRAW
+    return game._parse_lay(seat, words, text)
+
+
+def info(game):
+    """Reserve.info: the whole table for the referee."""
+    return {
+        "hands": [tiles.mask_text(m) for m in game.hands],
+        "stock": tiles.COUNT - game.top,
+        "line": line_texts(game.line, game.lo, game.hi),
+        "ends": [] if game.left < 0 else [game.left, game.right],
+    }
+
+
+def refusal(game, reason, seat, move):
+    """The ValueError of Reserve.play (and of Draw's and Matador's lays)
+    refusing `move` from `seat`; `reason` numbers the reasons as
+    pips.games.reserve's _NO_SUCH_MOVE .. _NOT_AT_END (0..9)."""
+    t = move >> 1 if type(move) is int else -1
+    word = "draw" if move == DRAW else "pass"
+    if reason == 0:
+        text = "no such move in %s: %r" % (game.title, move)
+    elif reason == 1:
+        text = "the hand is over"
+    elif reason == 2:
+        text = "it is seat %d's turn, not seat %d's" % (game.turn, seat)
+    elif reason == 3:
+        text = "the first tile must be laid: no %s" % word
+    elif reason == 4:
+        text = "seat %d can lay a tile, so may not %s" % (seat, word)
+    elif reason == 5:
+        text = "the reserve is empty: pass"
+    elif reason == 6:
+        text = "the reserve is not empty: draw"
+    elif reason == 7:
+        text = "%s is not in seat %d's hand" % (tiles.text(t), seat)
+    elif reason == 8:
+        text = "a double is laid one way only: play it as %s" % tiles.text(t)
+    else:
+        end = game.right if move & 1 else game.left
+        text = "%s does not match the %s end (%d)" % (
+            tiles.text(t),
+            "right" if move & 1 else "left",
+            end,
+        )
+    return ValueError(text)
