@@ -38,6 +38,12 @@ class Match:
         """Deal the next hand (the first one with the starter named or drawn by lot)."""
         if self.hands_played:
             self.first = self.game_class.next_first(self.first, self.players, self.game)
+        return self.deal(deal)
+
+    def deal(self, deal=None):
+        """Deal the hand from where the match stands: its starter, totals,
+        resigned seats and generator (a saved match is dealt again here,
+        pips.save)."""
         self.game = None
         # a game whose hands carry something on from the match (Bergen's chips) says so
         options = self.game_class.hand_options(self)
