@@ -34,7 +34,7 @@ MATCH = "match"  # the names of the records
 SETTINGS = "settings"
 STATS = "stats"
 
-LEVELS = ("human", "random", "greedy", "smart")  # a seat's level, stored as its index
+from pips.bots import SEAT_LEVELS as LEVELS  # a seat's level, stored as its index
 
 _VERSION = const(1)
 _HEAD = const(5)  # b"Pp" and the payload's length in 3 bytes

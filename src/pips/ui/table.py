@@ -69,17 +69,25 @@ _NOTE = const(-2)
 
 
 class TableScreen(Screen):
-    def __init__(self, app, game_class, players, levels, options):
+    def __init__(self, app, game_class, players, levels, options, kept=None):
+        """A new match, or with `kept` (pips.save.read_match) the saved one where it stood."""
         Screen.__init__(self, app)
         self.game_class = game_class
         self.players = players
         self.levels = levels
-        seed = app.next_seed()
-        self.match = Match(game_class, players, options, seed)
-        # the bots of the table: one per level, all drawing from one generator
-        # seeded from the match's seed (pips.bots' rule)
+        if kept is None:
+            seed = app.next_seed()
+            self.match = Match(game_class, players, options, seed)
+            # the bots of the table: one per level, all drawing from one generator
+            # seeded from the match's seed (pips.bots' rule)
+            bots_rng = bot_rng(seed)
+            kept = app.keep_match(self.match, levels, seed, bots_rng)  # None: nothing kept
+        else:
+            self.match = kept.match
+            bots_rng = kept.bots
+        self.kept = kept
         self.bots = table_bots(
-            [None if level == "human" else level for level in levels], bot_rng(seed), game_class
+            [None if level == "human" else level for level in levels], bots_rng, game_class
         )
         self.humans = [s for s in range(players) if levels[s] == "human"]
         self.viewer = self.humans[0] if len(self.humans) == 1 else -1
@@ -87,8 +95,9 @@ class TableScreen(Screen):
         self.message = ""
         self.hand_first = 0  # the first piece shown of a hand too long for the screen
         self.view_key = None
-        self.match.new_hand()
-        self.start_hand()
+        if self.match.game is None:
+            self.deal()
+        self.start_hand(kept.turns if kept is not None else None)
         view = self.view_of(0)
         # the drawing of the kinds of piece and table the View names (a fromlist
         # makes __import__ answer the module itself, not the package)
@@ -114,13 +123,21 @@ class TableScreen(Screen):
     def next_hand(self):
         """Deal the match's next hand (the last one goes first)."""
         self.game = self.turns = self.view_key = None
-        self.match.new_hand()
+        self.deal()
         self.start_hand()
 
-    def start_hand(self):
-        """Play the match's hand (match.game) from where it stands."""
+    def deal(self):
+        """The match deals its next hand, kept (pips.save) when the app keeps matches."""
+        if self.kept is not None:
+            self.kept.hand()
+        else:
+            self.match.new_hand()
+
+    def start_hand(self, turns=None):
+        """Play the match's hand (match.game) from where it stands (`turns`: a
+        saved hand's turn loop, where its replay left it)."""
         self.game = self.match.game
-        self.turns = Turns(self.game)
+        self.turns = turns if turns is not None else Turns(self.game)
         self.state = _NEXT_ACTOR
         self.choice = None  # what the human acting may pick (pips.ui.table_choose)
         self.think_seat = -1
@@ -163,6 +180,9 @@ class TableScreen(Screen):
             except ValueError:
                 pass
         match.resign(seat)
+        self.turns = Turns(game)  # the loop starts over after a resignation (a replay's too)
+        if self.kept is not None:
+            self.kept.resigned(seat)
         self.message = "%s resigned" % seat_name(seat)
         if self.viewer == seat or len(self.humans) > 1:
             self.viewer = -1  # pass-and-play: no hand shows until the next hand-over
@@ -254,6 +274,8 @@ class TableScreen(Screen):
             seat = -1 if match.over else self.turns.next()
             if seat < 0:
                 over = match.over or match.end_hand()
+                if over:
+                    self.app.match_over(self)
                 self.app.open(HandResultScreen, self, over)
                 return
             bot = self.bots[seat]
@@ -294,6 +316,8 @@ class TableScreen(Screen):
         before = bytes(self.view_of(seat).sizes)
         text = game.move_text(move)
         game.play(seat, move)
+        if self.kept is not None:
+            self.kept.moved(seat, move)
         after = self.view_of(seat).sizes
         msg = "%s: %s" % (seat_name(seat), label(text))
         for s in range(self.players):

@@ -1,21 +1,27 @@
-"""The title screen (the games, Quit) and the table set-up of the game chosen."""
+"""The title screen (the games, Settings, Statistics, Quit) and the table
+set-up of the game chosen."""
 
 from pips import games
+from pips.bots import SEAT_LEVELS as LEVELS  # a seat's choices, in the order A steps through
 from pips.ui import piece_card, piece_tile
 from pips.ui.menu import MenuScreen
 from pips.ui.palette import FELT, DIM, BLACK, WARNING
 from pips.ui.screen import seat_name
 from pips.ui.table import TableScreen
 
-LEVELS = ("human", "random", "greedy", "smart")
+MORE = ("Settings", "Statistics")  # the title's rows after the games (then Quit)
+
+
+def first_levels(game_class, level):
+    """A new table's seats: P1 human, the others bots of `level` (the settings')."""
+    return ["human"] + [level] * (game_class.max_players - 1)
 
 
 class TitleScreen(MenuScreen):
     title = "PIPS  tiles & cards"
 
     def items(self):
-        tiles = "Tiles: pictures" if self.app.picture_tiles else "Tiles: pips"
-        return [games.title(name) for name in games.names()] + [tiles, "Quit"]
+        return [games.title(name) for name in games.names()] + list(MORE) + ["Quit"]
 
     def enter(self):
         MenuScreen.enter(self)
@@ -34,9 +40,15 @@ class TitleScreen(MenuScreen):
 
     def pick(self, i):
         names = games.names()
-        if i == len(names):  # the tiles' look, for every domino game
-            self.app.picture_tiles = not self.app.picture_tiles
-            self.draw_items((i,))
+        if i == len(names):
+            from pips.ui.settings import SettingsScreen
+
+            self.app.open(SettingsScreen)
+            return
+        if i == len(names) + 1:
+            from pips.ui.settings import StatsScreen
+
+            self.app.open(StatsScreen)
             return
         if i > len(names):
             self.app.running = False
@@ -67,7 +79,7 @@ class SetupScreen(MenuScreen):
             self.players, self.levels, self.values = last[0], list(last[1]), dict(last[2])
         else:
             self.players = game_class.min_players
-            self.levels = ["human"] + ["smart"] * (game_class.max_players - 1)
+            self.levels = first_levels(game_class, app.settings.level)
             self.values = game_class.table()
 
     def rows_spec(self):
@@ -115,6 +127,7 @@ class SetupScreen(MenuScreen):
             return
         else:
             self.remember()
+            self.app.keep_settings()  # the set-up is kept for the next time
             levels = self.levels[: self.players]
             self.app.open(TableScreen, g, self.players, levels, self.values)
             return
