@@ -7,7 +7,7 @@ The same tiny interface as every board file (pico_lcd_114.py):
     read_keys()      bit mask of the logical keys pressed (pips.ui.keys)
     ticks_ms(), ticks_diff(a, b), sleep_ms(ms)
     backlight(percent)
-    data_dir         PIPS_DATA_DIR from the environment (None: nothing is kept)
+    data             PIPS_DATA_DIR from the environment (None: nothing is kept)
 
 Nothing is wired: the bus counts what the driver writes (and can record it,
 `bus.record = []`), keys come from a script fed with `feed()`, and `sleep_ms`
@@ -42,7 +42,7 @@ except ImportError:  # a port without it keeps nothing
         return None
 
 
-data_dir = getenv("PIPS_DATA_DIR")
+data = getenv("PIPS_DATA_DIR")
 
 
 class Pin:

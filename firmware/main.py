@@ -27,19 +27,13 @@ def make_app(board, seed=-1):
     """The surface on the board's display and the App on it (seed -1: the App
     seeds its shuffles from the clock; tests pass one to replay a session).
     The match, the settings and the statistics are kept in the board's
-    `data_dir` (pips.save), when it names one."""
+    folder `data` (pips.save), when it names one."""
     from pips.ui.app import App
     from pips.ui.fbsurface import FbSurface
 
-    store = None
-    folder = getattr(board, "data_dir", None)
-    if folder is not None:
-        from pips.save import Files, Store
-
-        store = Store(Files(folder))
     return App(
-        FbSurface(board.display), board.width, board.height, board.ticks_ms, seed, store,
-        board.backlight,
+        FbSurface(board.display), board.width, board.height, board.ticks_ms, seed,
+        getattr(board, "data", None), board.backlight,
     )
 
 

@@ -19,7 +19,8 @@ import sys
 from pips import games
 from pips.bots import bot_rng, table_bots
 from pips.match import Match
-from pips.save import MATCH, MatchSave, Store, read_match
+from pips.restore import read_match
+from pips.save import MatchSave, Store
 from pips.turns import Turns
 
 
@@ -27,12 +28,13 @@ class Power(Exception):
     """The power went off."""
 
 
-class Stopping:
-    """Files in memory that stop after `steps` steps, or after `size` bytes
-    of data (-1: no limit). torn: the steps after a short write still happen
-    (the data is lost, not the renames)."""
+class Stopping(Store):
+    """A store whose files are in memory and stop after `steps` steps, or
+    after `size` bytes of data (-1: no limit). torn: the steps after a short
+    write still happen (the data is lost, not the renames)."""
 
     def __init__(self, files, steps=-1, size=-1, torn=False):
+        Store.__init__(self, "")
         self.files = files
         self.steps = steps
         self.size = size
@@ -47,10 +49,10 @@ class Stopping:
             raise Power()
         self.steps -= 1
 
-    def read(self, name):
+    def load(self, name):
         return self.files.get(name)
 
-    def write(self, name, parts):
+    def dump(self, name, parts):
         self.step()
         data = bytearray()
         for part in parts:
@@ -82,40 +84,28 @@ def records(seed):
     """Every record a match writes, in order (a bot match of Block)."""
     kept = []
 
-    class Keep:
-        def __init__(self):
-            self.files = {}
-
-        def read(self, name):
-            return self.files.get(name)
-
+    class Keep(Store):
         def write(self, name, parts):
             data = bytearray()
-            for part in parts[1:-1]:  # the payload, without the head and the sum
+            for part in parts:
                 data.extend(part)
             kept.append(bytes(data))
-            self.files[name] = b""
-
-        def rename(self, name, new):
-            pass
-
-        def remove(self, name):
-            pass
 
     game_class = games.get("block")
     match = Match(game_class, 2, {"target": 50}, seed)
     bots_rng = bot_rng(seed)
     bots = table_bots(("random", "greedy"), bots_rng, game_class)
-    save = MatchSave(Store(Keep()), match, ("random", "greedy"), seed, bots_rng)
+    save = MatchSave(Keep(""), match, ("random", "greedy"), seed, bots_rng)
     while not match.over:
-        game = save.hand()
+        match.new_hand()
+        game = match.game
         turns = Turns(game)
         seat = turns.next()
         while seat >= 0:
             move = bots[seat].choose(game.view(seat))
             if move >= 0:
                 game.play(seat, move)
-                save.moved(seat, move)
+                save.play(seat, move)
             seat = turns.next()
         match.end_hand()
     return kept
@@ -128,9 +118,9 @@ def cuts(payloads):
     for k in range(len(payloads)):
         before = {}
         if k:  # the record before, written whole (and the one before it)
-            files = Stopping(before)
+            store = Stopping(before)
             for j in range(max(0, k - 2), k):
-                Store(files).write(MATCH, (payloads[j],))
+                store.write("match", (payloads[j],))
         want = payloads[k]
         ways = []
         for steps in range(6):
@@ -139,14 +129,13 @@ def cuts(payloads):
             ways.append((-1, size, False))
             ways.append((-1, size, True))
         for steps, size, torn in ways:
-            files = Stopping(dict(before), steps, size, torn)
-            store = Store(files)
+            store = Stopping(dict(before), steps, size, torn)
             try:
-                store.write(MATCH, (want,))
+                store.write("match", (want,))
             except Power:
                 pass
-            files.off = False
-            got = store.read(MATCH)
+            store.off = False
+            got = store.read("match")
             before_it = payloads[k - 1] if k else None  # nothing before the first
             if got != want and got != before_it:
                 raise AssertionError("record %d cut at %r: read %r" % (k, (steps, size, torn), got))

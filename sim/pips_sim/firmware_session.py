@@ -4,10 +4,22 @@ plays a match through the screens, as tests/test_firmware.py runs it and as
 
 SESSION runs `firmware/main.py` on the unix_sim board (boards/unix_sim.py):
 through the menus as a player would (title, the game's table set-up with the
-seats and table option asked for, Start), then A pressed every third frame (the
-human P1 plays its first choice, the others are smart bots) until the match's
-results show; it prints what the tests check (bytes sent to the display, moves,
-frames). `session_args` works the menu key counts out from the game class.
+seats and table option asked for, each bot seat stepped from the first level,
+greedy, to smart, Start), then A pressed every third frame (the human P1 plays
+its first choice, the others are smart bots) until the match's results show;
+it prints what the tests check (bytes sent to the display, moves, frames), and
+each hand's moves as kept by pips.save ("moves of the hand: " and the seat,
+move bytes). `session_args` works the menu key counts out from the game class.
+
+The board keeps its match, settings and statistics in PIPS_DATA_DIR
+(`data_env`: a folder per session). A session starts by forgetting what the
+folder holds, unless its first key count is -1: then it resumes the match
+kept there (A on the resume screen) and plays it on. It ends, besides at the
+match's end, after max_hands hands or max_frames frames (or after as many
+moves as a tenth number says, at the move's frame), and prints where the
+hand stands ("position at the table: ") when it starts at the table and when
+it ends. Its labels are longer than ten characters: MicroPython interns
+shorter strings in its table of names, whose steps the budgets feel.
 It runs the device build's .mpy files, which the port copies into the heap
 as a board does from its filesystem; SESSION_ROMFS runs them from a ROMFS
 image of the build (pips_sim.mpy.romfs_image, its path the last argument) in
@@ -65,7 +77,7 @@ import unix_sim as board
 import main
 from pips.ui import keys as K
 
-args = [int(a) for a in sys.argv[2:]]  # the menu key counts, max_hands, max_frames, seed
+args = [int(a) for a in sys.argv[2:]]  # the menu key counts, max_hands, max_frames, seed, bots
 
 
 def press(mask, n=1):
@@ -73,14 +85,30 @@ def press(mask, n=1):
         board.press(mask, 1, 2)
 
 
-# Through the menus as a player would: title -> the game's table setup -> Start.
-press(K.DOWN, args[0])
-press(K.A)
-press(K.A, args[1])
-press(K.DOWN, args[2])
-press(K.A, args[3])
-press(K.DOWN, args[4])
-press(K.A)
+if args[0] >= 0:
+    if board.data is not None:  # a new session: nothing kept from another
+        import os
+
+        try:
+            names = os.listdir(board.data)
+        except OSError:  # not made yet
+            names = ()
+        for name in names:
+            os.remove(board.data + "/" + name)
+    # Through the menus as a player would: title -> the game's table setup -> Start.
+    press(K.DOWN, args[0])
+    press(K.A)
+    press(K.A, args[1])
+    press(K.DOWN)  # P1, human
+    for _ in range(args[8]):  # each bot seat: greedy -> smart
+        press(K.DOWN)
+        press(K.A)
+    press(K.DOWN, args[2] - 1 - args[8])
+    press(K.A, args[3])
+    press(K.DOWN, args[4])
+    press(K.A)
+else:
+    press(K.A)  # resume the match kept
 # Then A, again and again: plays the first choice, skips the bots' moves, goes on.
 board.then(lambda n: K.A if n % 3 == 0 else 0)
 
@@ -103,11 +131,16 @@ def on_frame(app, count):
     if data[7] is None and getattr(screen, "match", None) is not None:
         data[7] = screen
         print("table:", screen.game_class.name, screen.players, "levels", " ".join(screen.levels))
+        game = screen.game  # where the hand stands at the start
+        print("position at the table:", screen.match.hands_played, game.moves, game.turn,
+              screen.match.totals, [game.view(s).hand_list() for s in range(screen.players)])
     table = data[7]
     if table is None:
         return False
     game = table.game
     if game is not data[8]:
+        if data[8] is not None and table.kept is not None:  # the hand before, as kept
+            print("moves of the hand:", bytes(table.kept.moves))
         data[8] = game
         data[9] = 0
     if screen is table:
@@ -119,12 +152,19 @@ def on_frame(app, count):
     data[2] = table.match.hands_played
     if table.match.over and screen is not table:
         return True
+    if len(args) > 9 and data[1] >= args[9]:  # stopped after so many moves (a power cut)
+        return True
     return data[2] >= args[5] or count >= args[6]
 
 
 main.run(board, app=main.make_app(board, args[7]), on_frame=on_frame)
+game = data[7].game
+if data[7].kept is not None and data[7].kept.game is game:
+    print("moves of the hand:", bytes(data[7].kept.moves))
+print("position at the table:", data[7].match.hands_played, game.moves, game.turn,
+      data[7].match.totals, [game.view(s).hand_list() for s in range(data[7].players)])
 match = data[7].match
-data[7] = data[8] = None
+data[7] = data[8] = game = None
 gc.collect()
 print("over:", match.over, "totals", match.totals)
 print(
@@ -139,9 +179,10 @@ SESSION_ROMFS = _ROMFS + SESSION  # argv: SESSION's, then the image's path
 
 
 def session_args(game_name, players, setting=None, max_hands=99, max_frames=40000, seed=1):
-    """The menu keys for a match of `players` seats (P1 human, the rest smart bots,
-    the setup's default) with one table option set, `setting` = (key, value)
-    (None: the defaults), worked out from the game class."""
+    """The menu keys for a match of `players` seats (P1 human, the rest smart bots:
+    one A each from the setup's first level) with one table option set,
+    `setting` = (key, value) (None: the defaults), worked out from the game
+    class."""
     from pips import games
 
     cls = games.get(game_name)
@@ -166,7 +207,18 @@ def session_args(game_name, players, setting=None, max_hands=99, max_frames=4000
         max_hands,
         max_frames,
         seed,
+        players - 1,
     )
+
+
+def resume_args(max_hands=99, max_frames=40000, seed=1):
+    """SESSION's arguments that resume the match kept in the data folder."""
+    return ("resume", -1, 0, 0, 0, 0, max_hands, max_frames, seed, 0)
+
+
+def data_env(folder):
+    """The environment that makes the unix_sim board keep its records in `folder`."""
+    return {"PIPS_DATA_DIR": folder}
 
 
 def romfs_file(tree, folder):
@@ -183,7 +235,7 @@ def smallest_session_heap(game, tree, low_k=64, high_k=192, romfs=False):
     code in a ROMFS image of it, the image's own size left out."""
     players, setting, seed = SESSIONS[game]
     args = session_args(game, players, setting, seed=seed)
-    folder = tempfile.mkdtemp(prefix="pips-romfs-") if romfs else None
+    folder = tempfile.mkdtemp(prefix="pips-session-")  # the image, the board's records
     try:
         image_k = 0
         if romfs:
@@ -192,9 +244,8 @@ def smallest_session_heap(game, tree, low_k=64, high_k=192, romfs=False):
             args = args + (rom,)
         k, _ = mpy.smallest_heap(
             SESSION_ROMFS if romfs else SESSION, low_k + image_k, high_k + image_k, [tree],
-            [args], 300, lambda out: "over: True" in out,
+            [args], 300, lambda out: "over: True" in out, data_env(folder),
         )
     finally:
-        if folder is not None:
-            shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(folder, ignore_errors=True)
     return k - image_k

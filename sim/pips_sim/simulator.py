@@ -200,12 +200,11 @@ def run_script(app, lines, shot_scale=2, shots=None, shot_dir=".", driver=None):
 def setup_script(game_index, game_class, levels, options=None):
     """Key lines that pick a game on a fresh title screen and set its table:
     `levels` one per seat ("human", "random", "greedy", "smart"), then Start."""
-    from pips.settings import Settings
-    from pips.ui.title import LEVELS, first_levels
+    from pips.ui.title import LEVELS
 
     out = ["RIGHT"] * game_index + ["A"]
     out += ["A"] * (len(levels) - game_class.min_players)  # seats
-    default = first_levels(game_class, Settings().level)
+    default = ["human"] + [make_app().level] * (game_class.max_players - 1)  # a new app's
     row = 0
     for seat, level in enumerate(levels):
         out += ["RIGHT"] * (1 + seat - row)

@@ -43,7 +43,10 @@ class Match:
     def deal(self, deal=None):
         """Deal the hand from where the match stands: its starter, totals,
         resigned seats and generator (a saved match is dealt again here,
-        pips.save)."""
+        pips.restore). `dealt` notes the generator's state it is dealt from
+        (Rng.state: what pips.save keeps)."""
+        self.dealt = bytearray()
+        self.rng.state(self.dealt)
         self.game = None
         # a game whose hands carry something on from the match (Bergen's chips) says so
         options = self.game_class.hand_options(self)

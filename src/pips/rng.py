@@ -18,7 +18,6 @@ from pips.compat import const
 _MASK = const(0xFFFFFFF)  # 28 bits
 _LAGS = const(55)
 _SHORT = const(24)
-STATE_SIZE = const(221)  # save(): 1 + 4 * _LAGS bytes
 _GAP = const(31)  # _LAGS - _SHORT, written out: CPython would add it up each time
 
 
@@ -161,34 +160,15 @@ class Rng:
         """True when the state is the last mark()'s (the next numbers are the same)."""
         return self._at == self._saved_at and self._words == self._saved
 
-    def save(self, out):
+    def state(self, out):
         """Append the state to `out` (a bytearray): the place of the next word,
-        then the 55 words, 4 bytes each (STATE_SIZE bytes)."""
+        then the 55 words, 4 bytes each (221 bytes: pips.restore reads them)."""
         out.append(self._at)
         for w in self._words:
             out.append(w >> 24)
             out.append((w >> 16) & 255)
             out.append((w >> 8) & 255)
             out.append(w & 255)
-
-    def load(self, data, at=0):
-        """Take the state save() wrote at data[at:]; return the place after it.
-        ValueError for bytes no generator wrote."""
-        if len(data) < at + STATE_SIZE or data[at] > _LAGS:
-            raise ValueError("not a generator state")
-        self._at = data[at]
-        words = self._words
-        odd = 0
-        for i in range(_LAGS):
-            j = at + 1 + 4 * i
-            w = (data[j] << 24) | (data[j + 1] << 16) | (data[j + 2] << 8) | data[j + 3]
-            if w > _MASK:
-                raise ValueError("not a generator state")
-            words[i] = w
-            odd |= w
-        if not odd & 1:
-            raise ValueError("not a generator state")  # every state keeps an odd word
-        return at + STATE_SIZE
 
     def fork(self):
         """A new generator seeded from this one (for a bot's own choices)."""

@@ -57,17 +57,3 @@ class Turns:
         """Whether `seat`, just named by next(), is offered a move out of turn
         (it may let it pass) rather than having to act."""
         return seat != self.game.turn
-
-    def replay(self, seat, move):
-        """Play a recorded move of `seat` again where the loop met it: the
-        seats offered a move out of turn before it let the chance pass, as
-        they did (a saved hand replayed, pips.save). ValueError when the loop
-        never names `seat` there (a record of another hand)."""
-        game = self.game
-        while True:
-            named = self.next()
-            if named == seat:
-                break
-            if named < 0 or named == game.turn:
-                raise ValueError("seat %d does not act here" % seat)
-        game.play(seat, move)

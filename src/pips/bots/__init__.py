@@ -19,7 +19,6 @@ it lets the moment pass.
 from pips.rng import Rng
 
 LEVELS = ("random", "greedy", "smart")
-SEAT_LEVELS = ("human",) + LEVELS  # what a seat of a table may be (pips.save stores the index)
 
 # One rollout world and playout buffer for all the smart bots of a table (per
 # game and player count): their decisions never overlap.

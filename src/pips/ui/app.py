@@ -22,10 +22,10 @@ Entry point for a board (firmware/main.py) and for the simulator:
   changed (display.show(x, y, w, h) per dirty rectangle on framebuf), half a
   screen at most: a whole screen goes out over two frames.
 - `app.running` turns False when the player picks Quit on the title screen.
-- `store`: a pips.save.Store where the match in play is kept after every
-  move (the App offers to resume it when it starts, pips.ui.resume), with the
-  settings and the statistics; None keeps nothing. `backlight(percent)`: the
-  board's, set from the settings.
+- `data`: the folder where the match in play is kept after every move
+  (pips.save; the App offers to resume it when it starts, pips.ui.resume),
+  with the settings and the statistics; None keeps nothing.
+  `backlight(percent)`: the board's, set from the settings.
 
 Screens reach games only through the protocol (pips.game): they know how to
 draw a tile, a card, a line and a pile, never a game by name. Each screen is
@@ -44,7 +44,7 @@ from pips.ui.title import TitleScreen
 
 class App:
     def __init__(
-        self, surface, width=0, height=0, clock_ms=None, seed=-1, store=None, backlight=None
+        self, surface, width=0, height=0, clock_ms=None, seed=-1, data=None, backlight=None
     ):
         self.surface = surface
         self.width = width or surface.width
@@ -57,56 +57,30 @@ class App:
         self.running = True
         self.now = 0
         self.frames = 0
-        self.store = store
+        self.data = data
         self.backlight = backlight
-        kept = None
-        if store is not None:
-            from pips.save import read_match
-            from pips.settings import read_settings
-
-            self.settings = read_settings(store)
-            kept = read_match(store)
-        else:
-            from pips.settings import Settings
-
-            self.settings = Settings()
-        # game name -> (players, levels, options) picked last
-        self.last_setup = self.settings.setups
-        self.picture_tiles = self.settings.picture_tiles  # tiles with pictures, not pips
-        if backlight is not None:
-            backlight(self.settings.brightness)
+        # the settings (pips.settings keeps them): the first ones, unless kept
+        self.brightness = 100
+        self.level = "greedy"  # the bots of a new table: Normal, not the strongest
+        self.picture_tiles = False  # tiles with pictures, not pips
+        self.last_setup = {}  # game name -> (players, levels, options) picked last
         self.screen = None
         self.entered = None  # the screen whose enter() has run
-        if kept is not None:
-            from pips.ui.resume import ResumeScreen
+        if data is not None:
+            import os
 
-            self.open(ResumeScreen, kept)
-        else:
+            try:
+                kept = os.listdir(data)
+            except OSError:  # no folder yet: nothing kept
+                kept = ()
+            if kept:  # the records' code is imported only when there is something to read
+                # the settings kept; the resume screen, when a match is (a name
+                # longer than ten characters is not interned: pips.save's text)
+                __import__("pips.ui.resume", None, None, ("*",)).start(self)
+        if backlight is not None:
+            backlight(self.brightness)
+        if self.screen is None:
             self.home()
-
-    def keep_match(self, match, levels, seed, bots_rng):
-        """What keeps a new match after every move (pips.save), None without a store."""
-        if self.store is None:
-            return None
-        from pips.save import MatchSave
-
-        return MatchSave(self.store, match, levels, seed, bots_rng)
-
-    def match_over(self, table):
-        """A table's match is over: nothing to resume, and the statistics count it."""
-        if self.store is not None:
-            table.kept.done()
-            from pips.settings import count_match
-
-            count_match(self.store, table.match, table.levels)
-
-    def keep_settings(self):
-        """The settings changed (and the last set-ups with them): kept."""
-        self.settings.picture_tiles = self.picture_tiles
-        if self.store is not None:
-            from pips.settings import write_settings
-
-            write_settings(self.store, self.settings)
 
     def go(self, screen):
         """Show `screen`, drawn whole at the start of the next frame; the

@@ -1,7 +1,22 @@
-"""The screen a start shows when a match was kept (pips.save): resume it, or
+"""What a start does when the app's folder holds records: the settings kept,
+and the screen that offers to resume a match kept (pips.save): resume it, or
 start anew (the kept match is forgotten)."""
 
 from pips.ui.menu import MenuScreen
+
+
+def start(app):
+    """Read the folder's records into `app`; open the resume screen when a
+    match is kept."""
+    from pips.restore import read_match
+    from pips.save import Store
+    from pips.settings import read_settings
+
+    store = Store(app.data)
+    read_settings(store, app)
+    kept = read_match(store)
+    if kept is not None:
+        app.open(ResumeScreen, kept)
 
 
 class ResumeScreen(MenuScreen):
@@ -25,6 +40,6 @@ class ResumeScreen(MenuScreen):
             m = kept.match
             app.open(TableScreen, m.game_class, m.players, kept.levels, m.options, kept)
         else:
-            self.kept.done()
+            self.kept.store.clear("match")
             app.home()
         self.kept = None

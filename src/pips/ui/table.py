@@ -80,14 +80,17 @@ class TableScreen(Screen):
             self.match = Match(game_class, players, options, seed)
             # the bots of the table: one per level, all drawing from one generator
             # seeded from the match's seed (pips.bots' rule)
-            bots_rng = bot_rng(seed)
-            kept = app.keep_match(self.match, levels, seed, bots_rng)  # None: nothing kept
+            rng = bot_rng(seed)
         else:
             self.match = kept.match
-            bots_rng = kept.bots
+            rng = kept.bots
+            seed = kept.seed
+        # kept after every move when the app has a folder (pips.save.keep,
+        # imported at the first move)
         self.kept = kept
+        self.seed = seed
         self.bots = table_bots(
-            [None if level == "human" else level for level in levels], bots_rng, game_class
+            [None if level == "human" else level for level in levels], rng, game_class
         )
         self.humans = [s for s in range(players) if levels[s] == "human"]
         self.viewer = self.humans[0] if len(self.humans) == 1 else -1
@@ -96,7 +99,7 @@ class TableScreen(Screen):
         self.hand_first = 0  # the first piece shown of a hand too long for the screen
         self.view_key = None
         if self.match.game is None:
-            self.deal()
+            self.match.new_hand()
         self.start_hand(kept.turns if kept is not None else None)
         view = self.view_of(0)
         # the drawing of the kinds of piece and table the View names (a fromlist
@@ -123,15 +126,8 @@ class TableScreen(Screen):
     def next_hand(self):
         """Deal the match's next hand (the last one goes first)."""
         self.game = self.turns = self.view_key = None
-        self.deal()
+        self.match.new_hand()
         self.start_hand()
-
-    def deal(self):
-        """The match deals its next hand, kept (pips.save) when the app keeps matches."""
-        if self.kept is not None:
-            self.kept.hand()
-        else:
-            self.match.new_hand()
 
     def start_hand(self, turns=None):
         """Play the match's hand (match.game) from where it stands (`turns`: a
@@ -181,8 +177,10 @@ class TableScreen(Screen):
                 pass
         match.resign(seat)
         self.turns = Turns(game)  # the loop starts over after a resignation (a replay's too)
-        if self.kept is not None:
-            self.kept.resigned(seat)
+        if self.app.data is not None:
+            from pips.save import keep
+
+            keep(self, seat, -1)
         self.message = "%s resigned" % seat_name(seat)
         if self.viewer == seat or len(self.humans) > 1:
             self.viewer = -1  # pass-and-play: no hand shows until the next hand-over
@@ -274,8 +272,8 @@ class TableScreen(Screen):
             seat = -1 if match.over else self.turns.next()
             if seat < 0:
                 over = match.over or match.end_hand()
-                if over:
-                    self.app.match_over(self)
+                if over and self.kept is not None:
+                    self.kept.over()  # forgotten, and the statistics count it
                 self.app.open(HandResultScreen, self, over)
                 return
             bot = self.bots[seat]
@@ -316,8 +314,10 @@ class TableScreen(Screen):
         before = bytes(self.view_of(seat).sizes)
         text = game.move_text(move)
         game.play(seat, move)
-        if self.kept is not None:
-            self.kept.moved(seat, move)
+        if self.app.data is not None:
+            from pips.save import keep
+
+            keep(self, seat, move)
         after = self.view_of(seat).sizes
         msg = "%s: %s" % (seat_name(seat), label(text))
         for s in range(self.players):

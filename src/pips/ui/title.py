@@ -1,27 +1,21 @@
-"""The title screen (the games, Settings, Statistics, Quit) and the table
-set-up of the game chosen."""
+"""The title screen (the games, the settings and statistics, Quit) and the
+table set-up of the game chosen."""
 
 from pips import games
-from pips.bots import SEAT_LEVELS as LEVELS  # a seat's choices, in the order A steps through
 from pips.ui import piece_card, piece_tile
 from pips.ui.menu import MenuScreen
 from pips.ui.palette import FELT, DIM, BLACK, WARNING
 from pips.ui.screen import seat_name
 from pips.ui.table import TableScreen
 
-MORE = ("Settings", "Statistics")  # the title's rows after the games (then Quit)
-
-
-def first_levels(game_class, level):
-    """A new table's seats: P1 human, the others bots of `level` (the settings')."""
-    return ["human"] + [level] * (game_class.max_players - 1)
+LEVELS = ("human", "random", "greedy", "smart")
 
 
 class TitleScreen(MenuScreen):
     title = "PIPS  tiles & cards"
 
     def items(self):
-        return [games.title(name) for name in games.names()] + list(MORE) + ["Quit"]
+        return [games.title(name) for name in games.names()] + ["Settings, statistics", "Quit"]
 
     def enter(self):
         MenuScreen.enter(self)
@@ -41,14 +35,7 @@ class TitleScreen(MenuScreen):
     def pick(self, i):
         names = games.names()
         if i == len(names):
-            from pips.ui.settings import SettingsScreen
-
-            self.app.open(SettingsScreen)
-            return
-        if i == len(names) + 1:
-            from pips.ui.settings import StatsScreen
-
-            self.app.open(StatsScreen)
+            self.app.open(__import__("pips.ui.settings", None, None, ("*",)).SettingsScreen)
             return
         if i > len(names):
             self.app.running = False
@@ -79,7 +66,7 @@ class SetupScreen(MenuScreen):
             self.players, self.levels, self.values = last[0], list(last[1]), dict(last[2])
         else:
             self.players = game_class.min_players
-            self.levels = first_levels(game_class, app.settings.level)
+            self.levels = ["human"] + [app.level] * (game_class.max_players - 1)
             self.values = game_class.table()
 
     def rows_spec(self):
@@ -127,7 +114,6 @@ class SetupScreen(MenuScreen):
             return
         else:
             self.remember()
-            self.app.keep_settings()  # the set-up is kept for the next time
             levels = self.levels[: self.players]
             self.app.open(TableScreen, g, self.players, levels, self.values)
             return
