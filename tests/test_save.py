@@ -221,7 +221,8 @@ def test_cut_at_every_byte_and_step_micropython():
 
 def test_settings_and_statistics_come_back(tmp_path):
     from pips.settings import level_name, write_settings, read_settings
-    from pips.stats import count_match, lines, read_stats
+    from pips.settings import stats_lines
+    from pips.stats import count as count_match, read as read_stats
     from pips.ui.app import App
     from pips.ui.diosurface import DioSurface
 
@@ -252,4 +253,81 @@ def test_settings_and_statistics_come_back(tmp_path):
     rows = read_stats(store)
     assert rows == {("block", "greedy"): [2, 1, 50], ("block", "random"): [1, 0, -7]}
     assert read_stats(None) == {}
-    assert lines(rows, games.title)[0].split() == ["Block", "Normal", "1/2", "50"]
+    assert stats_lines(rows, games.title)[0].split() == ["Block", "Normal", "1/2", "50"]
+
+
+# -- the screens -------------------------------------------------------------------
+
+
+def test_the_handheld_offers_to_resume_its_match_where_it_stood(tmp_path):
+    from pips.ui import keys as K
+    from pips_sim import simulator as sim
+
+    folder = str(tmp_path)
+    app = sim.make_app(seed=4, data=folder)
+    lines = sim.setup_script(0, games.get("block"), ["human", "random"], {"target": 50})
+    sim.run_script(app, lines + ["wait 60", "A", "wait 60", "A", "wait 60", "A", "wait 60"], shots=[])
+    table = app.screen
+    assert type(table).__name__ == "TableScreen" and table.game.moves >= 3
+    stood = [list(table.game.view(s).hand_list()) for s in range(2)], table.match.totals
+
+    again = sim.make_app(seed=9, data=folder)  # the power came back
+    assert type(again.screen).__name__ == "ResumeScreen"
+    d = sim.Driver(again)
+    d.tap(K.A)  # Resume the match
+    resumed = again.screen
+    assert type(resumed).__name__ == "TableScreen"
+    assert resumed.game.moves == table.game.moves
+    assert ([list(resumed.game.view(s).hand_list()) for s in range(2)], resumed.match.totals) == stood
+
+    third = sim.make_app(data=folder)
+    d = sim.Driver(third)
+    d.tap(K.RIGHT)
+    d.tap(K.A)  # New match: the kept one is forgotten
+    assert type(third.screen).__name__ == "TitleScreen"
+    assert not [n for n in os.listdir(folder) if n.startswith("match")]
+    assert type(sim.make_app(data=folder).screen).__name__ == "TitleScreen"
+
+
+def test_the_settings_screen_changes_and_keeps_the_settings(tmp_path):
+    from pips.ui import keys as K
+    from pips_sim import simulator as sim
+
+    folder = str(tmp_path)
+    app = sim.make_app(data=folder)
+    d = sim.Driver(app)
+    for _ in range(len(games.names())):
+        d.tap(K.RIGHT)
+    d.tap(K.A)
+    assert type(app.screen).__name__ == "SettingsScreen"
+    items = app.screen.items()
+    assert items[:3] == ["Brightness: 100%", "Bots: Normal", "Tiles: pips"]
+    assert items[3:6] == ["UNO target: 500", "UNO penalty: 4", "UNO mode: standard"]
+    assert items[-1] == "Statistics"
+    d.tap(K.A)  # brightness: 20
+    d.tap(K.RIGHT)
+    d.tap(K.A)  # bots: Hard
+    d.tap(K.RIGHT)
+    d.tap(K.A)  # pictures
+    d.tap(K.RIGHT)
+    d.tap(K.A)  # UNO to 200
+    assert app.screen.items()[:4] == [
+        "Brightness: 20%", "Bots: Hard", "Tiles: pictures", "UNO target: 200"]
+    d.tap(K.B)  # back: kept
+    assert type(app.screen).__name__ == "TitleScreen"
+    again = sim.make_app(data=folder)
+    assert (again.brightness, again.level, again.picture_tiles) == (20, "smart", True)
+    d = sim.Driver(again)
+    d.tap(K.RIGHT)
+    d.tap(K.A)  # UNO's set-up: the kept options, bots at the kept level
+    setup = again.screen
+    assert setup.values["target"] == 200 and setup.levels[1] == "smart"
+    d.tap(K.B)  # the title again, from its top
+    for _ in range(len(games.names())):
+        d.tap(K.RIGHT)
+    d.tap(K.A)
+    for _ in range(len(again.screen.items()) - 1):
+        d.tap(K.RIGHT)
+    d.tap(K.A)  # Statistics
+    assert type(again.screen).__name__ == "StatsScreen"
+    assert again.screen.rows[0][0] == "no match played yet"

@@ -244,7 +244,7 @@ def smallest_session_heap(game, tree, low_k=64, high_k=192, romfs=False):
             args = args + (rom,)
         k, _ = mpy.smallest_heap(
             SESSION_ROMFS if romfs else SESSION, low_k + image_k, high_k + image_k, [tree],
-            [args], 300, lambda out: "over: True" in out, data_env(folder),
+            [args], 300, lambda out: "over: True" in out, data_env(os.path.join(folder, "data")),
         )
     finally:
         shutil.rmtree(folder, ignore_errors=True)

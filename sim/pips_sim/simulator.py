@@ -240,13 +240,14 @@ def read_keys(path):
         raise ValueError("cannot read the key file %s: %s" % (path, getattr(e, "strerror", e) or e))
 
 
-def make_app(width=240, height=135, seed=1, display=None):
-    """The device's App on a DioSurface (shown on `display` if given)."""
+def make_app(width=240, height=135, seed=1, display=None, data=None):
+    """The device's App on a DioSurface (shown on `display` if given);
+    `data`: the folder it keeps its match, settings and statistics in."""
     from pips.ui.diosurface import DioSurface
     from pips.ui.app import App
 
     surface = DioSurface(width, height, display)
-    return App(surface, width, height, None, seed)
+    return App(surface, width, height, None, seed, data)
 
 
 def headless(args):
@@ -307,7 +308,11 @@ def window(args):
     # play the key file first, then hand over to the keyboard
     lines = read_keys(args.keys) if args.keys else []
     seed = script_seed(lines, args.seed if args.seed >= 0 else int(time.time()))
-    app = make_app(args.width, args.height, seed, display)
+    # played by hand, the window keeps its match as `pips play` does (a key
+    # file plays from a fresh start)
+    from pips_sim.cli import data_folder
+
+    app = make_app(args.width, args.height, seed, display, None if lines else data_folder())
     played = run_script(app, lines, args.scale, None, args.shot_dir).now if lines else 0
     root = displayio.Group()
     screen = displayio.Group(scale=scale)

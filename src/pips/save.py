@@ -40,6 +40,9 @@ from pips.compat import const
 _VERSION = const(1)  # of the match record (pips.restore reads it)
 _RESIGN = const(0x80)  # a move entry's seat byte: the seat resigned (pips.restore)
 _MOD = const(65521)
+# A record's file, its new one, its old one: NAME, NAME.new, NAME.old. One
+# string sliced (each name MicroPython interns takes room, see above).
+_SUFFIXES = const(".new.old")
 LEVELS = ("human", "random", "greedy", "smart")  # a seat's level, stored as its index
 
 
@@ -70,19 +73,20 @@ class Store:
         for part in data:
             size += len(part)
         head = bytes((0x50, 0x70, size >> 16, (size >> 8) & 255, size & 255))
-        self.dump(name + ".new", (head,) + tuple(data) + (checksum(data),))
+        new = name + _SUFFIXES[:4]
+        self.dump(new, (head,) + tuple(data) + (checksum(data),))
         try:
-            self.rename(name, name + ".old")
+            self.rename(name, name + _SUFFIXES[4:])
         except OSError:
             pass  # the first record, or a cut fell between the renames last time
-        self.rename(name + ".new", name)
+        self.rename(new, name)
 
     def read(self, name, take=None):
         """The record's payload: the newest whole file's (a file cut short,
         torn, or not ours is passed over). take(payload), when given, makes
         something of it; a payload it refuses with ValueError is passed over
         too. None when nothing is kept."""
-        for suffix in ("", ".new", ".old"):
+        for suffix in ("", _SUFFIXES[:4], _SUFFIXES[4:]):
             data = self.load(name + suffix)
             if data is None or len(data) < 9 or data[0] != 0x50 or data[1] != 0x70:
                 continue
@@ -100,7 +104,7 @@ class Store:
     def clear(self, name):
         """Forget the record: the old generation first, so that a cut leaves
         the newest one rather than an older one."""
-        for suffix in (".old", ".new", ""):
+        for suffix in (_SUFFIXES[4:], _SUFFIXES[:4], ""):
             self.remove(name + suffix)
 
     # -- the file system: all the store asks of one -----------------------------
@@ -218,10 +222,10 @@ class MatchSave:
 
     def over(self):
         """The match is over: forgotten, and counted in the statistics."""
-        from pips.stats import count_match
+        from pips import stats
 
         self.store.clear("match")
-        count_match(self.store, self.match, self.levels)
+        stats.count(self.store, self.match, self.levels)
 
 
 def keep(table, seat, move):

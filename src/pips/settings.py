@@ -20,6 +20,20 @@ def level_name(level):
     return NAMES[i] if i >= 0 else level
 
 
+def stats_lines(rows, title):
+    """The statistics (pips.stats.read) as text lines under HEAD, game
+    by game (title(name): the game's title)."""
+    out = []
+    for key in sorted(rows):
+        played, won, best = rows[key]
+        level = "no bots" if key[1] == "human" else level_name(key[1])
+        out.append("%-10s %-7s %3d/%-3d %5d" % (title(key[0])[:10], level, won, played, best))
+    return out
+
+
+HEAD = "game       bots    won/play best"
+
+
 def write_settings(app):
     """Keep the app's settings (in its folder, if it has one)."""
     from pips.games import get

@@ -2,16 +2,16 @@
 the best score (a human's total), kept as pips.save keeps a match. A match
 counts for the strongest bot level at its table; a table of humans only (or
 Solitaire) counts as level "human" ("no bots"). Imported when a match ends or
-the statistics are shown: few names (pips.save), and a record of fixed-size
-rows, 9 bytes each: the game's place in the registry, the level's in
-pips.save.LEVELS, played and won (2 bytes each), the best score (3 bytes,
-signed)."""
+the statistics are shown (pips.settings writes them out): few names, and a
+record of fixed-size rows, 9 bytes each: the game's place in the registry,
+the level's in pips.save.LEVELS, played and won (2 bytes each), the best
+score (3 bytes, signed)."""
 
 from pips.games import NAMES
 from pips.save import LEVELS
 
 
-def read_stats(store):
+def read(store):
     """{(game name, level): [played, won, best]} kept in `store` (None: {})."""
     data = store.read("stats") if store is not None else None
     rows = {}
@@ -26,7 +26,7 @@ def read_stats(store):
     return rows
 
 
-def count_match(store, match, levels):
+def count(store, match, levels):
     """Count a finished match with a human at its table."""
     humans = [s for s in range(match.players) if levels[s] == "human"]
     if not humans:
@@ -35,7 +35,7 @@ def count_match(store, match, levels):
     for lv in levels:
         level = max(level, LEVELS.index(lv))
     best = max(match.totals[s] for s in humans)
-    rows = read_stats(store)
+    rows = read(store)
     key = (match.game_class.name, LEVELS[level])
     row = rows.get(key) or [0, 0, best]
     rows[key] = [row[0] + 1, row[1] + (match.winner() in humans), max(row[2], best)]
@@ -46,18 +46,3 @@ def count_match(store, match, levels):
         data.extend(bytes((NAMES.index(key[0]), LEVELS.index(key[1]), played >> 8, played & 255,
                            won >> 8, won & 255, best >> 16, (best >> 8) & 255, best & 255)))
     store.write("stats", (data,))
-
-
-def lines(rows, title):
-    """The table as text lines, game by game (title(name): the game's title)."""
-    from pips.settings import level_name
-
-    out = []
-    for key in sorted(rows):
-        played, won, best = rows[key]
-        level = "no bots" if key[1] == "human" else level_name(key[1])
-        out.append("%-10s %-7s %3d/%-3d %5d" % (title(key[0])[:10], level, won, played, best))
-    return out
-
-
-HEAD = "game       bots    won/play best"

@@ -89,10 +89,11 @@ class StatsScreen(PagedScreen):
     def content(self):
         from pips import games
         from pips.save import Store
-        from pips.stats import HEAD, lines, read_stats
+        from pips.settings import HEAD, stats_lines
+        from pips import stats
 
-        rows = read_stats(Store(self.app.data) if self.app.data else None)
-        lines = lines(rows, games.title)
+        rows = stats.read(Store(self.app.data) if self.app.data else None)
+        lines = stats_lines(rows, games.title)
         rows = [(line, TEXT) for line in lines] or [("no match played yet", DIM)]
         return [(HEAD, DIM)], rows
 
