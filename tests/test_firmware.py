@@ -16,6 +16,7 @@ from pips_sim import deploy, mpy
 from pips_sim.firmware_session import (
     BUDGETS_K,
     SESSION,
+    SESSION_KEEP,
     SESSION_ROMFS,
     SESSIONS,
     data_env,
@@ -539,13 +540,13 @@ def test_a_match_cut_mid_hand_resumes_where_it_stood_and_ends_alike(game, cut, t
     players, setting, seed = SESSIONS[game]
     args = session_args(game, players, setting, seed=seed)
     heap = "%dK" % (BUDGETS_K["mpy"] + 64)
-    rc, whole, err = run_on_device_build(SESSION, heap, args, folder=str(tmp_path / "a"))
+    rc, whole, err = run_on_device_build(SESSION_KEEP, heap, args, folder=str(tmp_path / "a"))
     assert rc == 0 and "over: True" in whole, (err + whole)[-3000:]
     want, _ = _hands(whole)
     assert len(want) >= 2
 
     folder = str(tmp_path / "b")
-    rc, first, err = run_on_device_build(SESSION, heap, args + (cut,), folder=folder)
+    rc, first, err = run_on_device_build(SESSION_KEEP, heap, args + (cut,), folder=folder)
     assert rc == 0 and "over: False" in first, (err + first)[-3000:]
     done, places = _hands(first)
     stood = places[-1]
@@ -553,7 +554,7 @@ def test_a_match_cut_mid_hand_resumes_where_it_stood_and_ends_alike(game, cut, t
     assert moves > 0 and turn >= 0  # cut mid-hand
     assert os.listdir(folder)  # the record is there
 
-    rc, second, err = run_on_device_build(SESSION, heap, resume_args(seed=seed), folder=folder)
+    rc, second, err = run_on_device_build(SESSION_KEEP, heap, resume_args(seed=seed), folder=folder)
     assert rc == 0 and "over: True" in second, (err + second)[-3000:]
     again, places = _hands(second)
     assert places[0] == stood  # the same position: hands, moves, turn, totals, every hand

@@ -7,19 +7,14 @@ through the menus as a player would (title, the game's table set-up with the
 seats and table option asked for, each bot seat stepped from the first level,
 greedy, to smart, Start), then A pressed every third frame (the human P1 plays
 its first choice, the others are smart bots) until the match's results show;
-it prints what the tests check (bytes sent to the display, moves, frames), and
-each hand's moves as kept by pips.save ("moves of the hand: " and the seat,
-move bytes). `session_args` works the menu key counts out from the game class.
+it prints what the tests check (bytes sent to the display, moves, frames).
+SESSION_KEEP also prints each hand's moves as kept by pips.save. `session_args` works the menu key counts out from the game class.
 
 The board keeps its match, settings and statistics in PIPS_DATA_DIR
 (`data_env`: a folder per session). A session starts by forgetting what the
 folder holds, unless its first key count is -1: then it resumes the match
-kept there (A on the resume screen) and plays it on. It ends, besides at the
-match's end, after max_hands hands or max_frames frames (or after as many
-moves as a tenth number says, at the move's frame), and prints where the
-hand stands ("position at the table: ") when it starts at the table and when
-it ends. Its labels are longer than ten characters: MicroPython interns
-shorter strings in its table of names, whose steps the budgets feel.
+kept there (A on the resume screen) and plays it on. It ends at the match's
+end, or after max_hands hands or max_frames frames.
 It runs the device build's .mpy files, which the port copies into the heap
 as a board does from its filesystem; SESSION_ROMFS runs them from a ROMFS
 image of the build (pips_sim.mpy.romfs_image, its path the last argument) in
@@ -131,16 +126,11 @@ def on_frame(app, count):
     if data[7] is None and getattr(screen, "match", None) is not None:
         data[7] = screen
         print("table:", screen.game_class.name, screen.players, "levels", " ".join(screen.levels))
-        game = screen.game  # where the hand stands at the start
-        print("position at the table:", screen.match.hands_played, game.moves, game.turn,
-              screen.match.totals, [game.view(s).hand_list() for s in range(screen.players)])
     table = data[7]
     if table is None:
         return False
     game = table.game
     if game is not data[8]:
-        if data[8] is not None and table.kept is not None:  # the hand before, as kept
-            print("moves of the hand:", bytes(table.kept.moves))
         data[8] = game
         data[9] = 0
     if screen is table:
@@ -152,19 +142,12 @@ def on_frame(app, count):
     data[2] = table.match.hands_played
     if table.match.over and screen is not table:
         return True
-    if len(args) > 9 and data[1] >= args[9]:  # stopped after so many moves (a power cut)
-        return True
     return data[2] >= args[5] or count >= args[6]
 
 
 main.run(board, app=main.make_app(board, args[7]), on_frame=on_frame)
-game = data[7].game
-if data[7].kept is not None and data[7].kept.game is game:
-    print("moves of the hand:", bytes(data[7].kept.moves))
-print("position at the table:", data[7].match.hands_played, game.moves, game.turn,
-      data[7].match.totals, [game.view(s).hand_list() for s in range(data[7].players)])
 match = data[7].match
-data[7] = data[8] = game = None
+data[7] = data[8] = None
 gc.collect()
 print("over:", match.over, "totals", match.totals)
 print(
@@ -176,6 +159,40 @@ print(
 """
 
 SESSION_ROMFS = _ROMFS + SESSION  # argv: SESSION's, then the image's path
+
+
+def _watching(session):
+    """SESSION, printing also where the hand stands ("position at the table:")
+    when it starts at the table and when it ends, and each hand's moves as
+    pips.save keeps them ("moves of the hand:", the seat and move bytes); a
+    tenth number stops it after so many moves, at the move's frame (a power
+    cut). Apart from SESSION, so that the budgets measure none of it; its
+    labels are longer than ten characters, which MicroPython does not intern."""
+    where = (
+        "def where(table):\n"
+        "    game = table.game\n"
+        "    print('position at the table:', table.match.hands_played, game.moves, game.turn,\n"
+        "          table.match.totals, [game.view(s).hand_list() for s in range(table.players)])\n"
+        "\n\n"
+    )
+    moves = "print('moves of the hand:', bytes(table.kept.moves))\n"
+    # (a line of SESSION, what comes before it)
+    for line, added in (
+        ("def on_frame(app, count):\n", where),
+        ("        data[8] = game\n",
+         "        if data[8] is not None and table.kept is not None:\n            " + moves),
+        ("        print(\"table:\"", "        where(screen)\n"),
+        ("    return data[2] >= args[5]", "    if len(args) > 9 and data[1] >= args[9]:\n"
+         "        return True\n"),
+        ("match = data[7].match\n", "table = data[7]\nif table.kept is not None and table.kept.game"
+         " is table.game:\n    " + moves + "where(table)\ntable = None\n"),
+    ):
+        at = session.index(line)
+        session = session[:at] + added + session[at:]
+    return session
+
+
+SESSION_KEEP = _watching(SESSION)
 
 
 def session_args(game_name, players, setting=None, max_hands=99, max_frames=40000, seed=1):
