@@ -388,14 +388,15 @@ def check_session(game, out):
 
 # Sessions known to miss the .mpy budget, with the smallest heap measured
 # (pips_sim.firmware_session.smallest_session_heap). Bergen, Matador and
-# Domino Uno: new games whose modules are not yet trimmed. Block, Draw and
-# UNO: since the match is kept after every move (pips.save's bytecode in RAM,
+# Domino Uno: new games whose modules are not yet trimmed. Draw and UNO:
+# since the match is kept after every move (pips.save's bytecode in RAM,
 # about 3.5 KiB, and UNO's session past the 619 names where MicroPython's
 # table of names grows by 7 KiB: docs/figures.md). Strict: a session that
 # comes within the budget fails here until it leaves this list.
-OVER_MPY_BUDGET = {
-    "bergen": 142, "matador": 149, "domino-uno": 147, "block": 129, "draw": 131, "uno": 140,
-}
+OVER_MPY_BUDGET = {"bergen": 142, "matador": 149, "domino-uno": 147, "draw": 131, "uno": 140}
+# Block's session measures 128-129 KiB since the match is kept: at the
+# budget's edge, its peak following the host's clock; it may pass or not.
+MPY_AT_THE_EDGE = {"block": 129}
 
 
 def _mpy_budget_cases():
@@ -405,6 +406,9 @@ def _mpy_budget_cases():
         if game in OVER_MPY_BUDGET:
             reason = "%s needs %d KiB with the .mpy in RAM" % (game, OVER_MPY_BUDGET[game])
             marks = (pytest.mark.xfail(strict=True, reason=reason),)
+        elif game in MPY_AT_THE_EDGE:
+            reason = "%s needs up to %d KiB with the .mpy in RAM" % (game, MPY_AT_THE_EDGE[game])
+            marks = (pytest.mark.xfail(strict=False, reason=reason),)
         out.append(pytest.param(game, marks=marks))
     return out
 

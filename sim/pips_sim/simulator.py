@@ -204,7 +204,9 @@ def setup_script(game_index, game_class, levels, options=None):
 
     out = ["RIGHT"] * game_index + ["A"]
     out += ["A"] * (len(levels) - game_class.min_players)  # seats
-    default = ["human"] + [make_app().level] * (game_class.max_players - 1)  # a new app's
+    from pips.ui.app import App
+
+    default = ["human"] + [App.level] * (game_class.max_players - 1)  # a new app's
     row = 0
     for seat, level in enumerate(levels):
         out += ["RIGHT"] * (1 + seat - row)

@@ -216,9 +216,7 @@ class MatchSave:
             move = 0
         self.moves.append(seat)
         self.moves.append(move)
-        bots = bytearray()
-        self.bots.state(bots)
-        self.store.write("match", (self.head, bots, self.moves))
+        self.store.write("match", (self.head, self.bots.state(), self.moves))
 
     def over(self):
         """The match is over: forgotten, and counted in the statistics."""

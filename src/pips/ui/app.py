@@ -43,6 +43,8 @@ from pips.ui.title import TitleScreen
 
 
 class App:
+    level = "greedy"  # the bots of a new table at first: Normal, not the strongest
+
     def __init__(
         self, surface, width=0, height=0, clock_ms=None, seed=-1, data=None, backlight=None
     ):
@@ -61,7 +63,6 @@ class App:
         self.backlight = backlight
         # the settings (pips.settings keeps them): the first ones, unless kept
         self.brightness = 100
-        self.level = "greedy"  # the bots of a new table: Normal, not the strongest
         self.picture_tiles = False  # tiles with pictures, not pips
         self.last_setup = {}  # game name -> (players, levels, options) picked last
         self.screen = None
