@@ -8,6 +8,7 @@ The interface every board file offers (after circuitpython-stage's ugame.py):
     read_keys()      bit mask of the logical keys held (pips.ui.keys)
     ticks_ms(), ticks_diff(a, b), sleep_ms(ms)
     backlight(percent)
+    data             the folder the match, settings and statistics are kept in
 
 Keys: key A (GP15) is A, key B (GP17) is B, the joystick's four directions are
 UP/DOWN/LEFT/RIGHT and pressing the joystick (GP3) is MENU. The screens play
@@ -53,6 +54,8 @@ _rst = Pin(_RST, Pin.OUT, value=1)
 _bl = PWM(Pin(_BL))
 _bl.freq(1000)
 _bl.duty_u16(0)  # dark while the controller resets and clears its RAM
+
+data = "/data"  # on the board's flash file system
 
 ticks_ms = time.ticks_ms
 ticks_diff = time.ticks_diff

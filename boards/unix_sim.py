@@ -7,6 +7,7 @@ The same tiny interface as every board file (pico_lcd_114.py):
     read_keys()      bit mask of the logical keys pressed (pips.ui.keys)
     ticks_ms(), ticks_diff(a, b), sleep_ms(ms)
     backlight(percent)
+    data             PIPS_DATA_DIR from the environment (None: nothing is kept)
 
 Nothing is wired: the bus counts what the driver writes (and can record it,
 `bus.record = []`), keys come from a script fed with `feed()`, and `sleep_ms`
@@ -32,6 +33,16 @@ except ImportError:  # CPython with a framebuf stand-in
 
 width = 240
 height = 135
+
+try:
+    from os import getenv
+except ImportError:  # a port without it keeps nothing
+
+    def getenv(name):
+        return None
+
+
+data = getenv("PIPS_DATA_DIR")
 
 
 class Pin:

@@ -782,3 +782,42 @@ def test_sim_without_a_display_says_so_and_stops(monkeypatch, capsys):
     code = cli.main(["sim"])
     err = capsys.readouterr().err
     assert code == 1 and "no display" in err and err.count("\n") == 1
+
+
+# -- the match kept (pips.save) --------------------------------------------------
+
+
+class Terminal(io.StringIO):
+    """A stdin that says it is a terminal."""
+
+    def isatty(self):
+        return True
+
+
+def test_a_quit_match_is_kept_and_resumed_to_the_same_end(tmp_path, monkeypatch):
+    """Every move is kept in the data folder; a match quit mid-hand plays on
+    with --resume (no question asked) to the very end an uninterrupted match
+    reaches; at a terminal `pips play` asks first; `pips stats` counts it."""
+    monkeypatch.setenv("PIPS_DATA_DIR", str(tmp_path / "whole"))
+    argv = ["play", "block", "--set", "target=50", "--seed", "5", "--bots", "greedy"]
+    code, whole = run_cli(argv, "1\n" * 400)
+    assert code == 0 and "Match over" in whole
+    ranks = whole[whole.index("Match over") :]
+
+    monkeypatch.setenv("PIPS_DATA_DIR", str(tmp_path / "cut"))
+    code, text = run_cli(["play", "block", "--resume"])
+    assert code == 2  # nothing kept yet
+    code, first = run_cli(argv, "1\n" * 9 + "quit\n")
+    assert code == 0 and "--resume" in first
+    code, asked = run_cli(argv, "")  # not a terminal: a new match, nothing asked
+    assert "Resume it?" not in asked
+    code, first = run_cli(argv, "1\n" * 9 + "quit\n")  # the same match again, kept
+    out = io.StringIO()
+    code = cli.main(argv, stdin=Terminal("n\n" + "1\n" * 3 + "quit\n"), stdout=out)
+    assert "A match of Block is kept (hand 2, totals 9 0). Resume it? [Y/n]" in out.getvalue()
+    code, first = run_cli(argv, "1\n" * 9 + "quit\n")  # kept again from its start
+    code, again = run_cli(["play", "block", "--resume"], "1\n" * 400)
+    assert code == 0 and again[again.index("Match over") :] == ranks
+    code, stats = run_cli(["stats"])
+    assert code == 0 and re.search(r"Block +Normal +[01]/1 ", stats)
+    assert not [n for n in os.listdir(tmp_path / "cut") if n.startswith("match")]

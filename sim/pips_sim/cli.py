@@ -12,6 +12,7 @@ and exit 130; standard input is read as bytes, so bytes that are not text
 """
 
 import argparse
+import os
 import json
 import sys
 import time
@@ -126,10 +127,74 @@ def check_players(cls, players):
         raise UsageError(str(exc))
 
 
+def data_folder():
+    """Where the desktop keeps its match, settings and statistics (pips.save):
+    $PIPS_DATA_DIR, else $XDG_DATA_HOME/pips, else ~/.local/share/pips."""
+    folder = os.environ.get("PIPS_DATA_DIR")
+    if folder:
+        return folder
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "pips")
+
+
+def kept_match(folder):
+    """The match kept in `folder` (pips.restore), or None."""
+    from pips.restore import read_match
+    from pips.save import Store
+
+    return read_match(Store(folder)) if os.path.isdir(folder) else None
+
+
+def resume(args, stdin, stdout, folder):
+    """The kept match to play on: always with --resume (an error when there is
+    none), else when the player says so at a terminal. None: a new match."""
+    if not args.resume and not (hasattr(stdin, "isatty") and stdin.isatty()):
+        return None
+    kept = kept_match(folder)
+    if kept is None:
+        if args.resume:
+            raise UsageError("no match is kept in %s" % folder)
+        return None
+    match = kept.match
+    levels = kept.levels
+    humans = levels.count("human")
+    if levels[:humans] != ["human"] * humans:
+        if args.resume:
+            raise UsageError("the kept match has its humans at other seats: resume it in the window")
+        return None
+    if not args.resume:
+        stdout.write(
+            "A match of %s is kept (hand %d, totals %s). Resume it? [Y/n] "
+            % (match.game_class.title, match.hands_played + 1, " ".join(map(str, match.totals)))
+        )
+        stdout.flush()
+        if stdin.readline().strip().lower() not in ("", "y", "yes"):
+            return None
+    return kept
+
+
 # -- subcommands ---------------------------------------------------------------
 def cmd_play(args, stdin, stdout):
     from pips_sim.term_play import TermPlay
 
+    folder = data_folder()
+    kept = resume(args, stdin, stdout, folder)
+    if kept is not None:
+        match = kept.match
+        humans = kept.levels.count("human")
+        session = TermPlay(
+            match.game_class,
+            match.players,
+            humans=humans,
+            levels=kept.levels[humans:],
+            seed=kept.seed,
+            options=match.options,
+            inp=stdin,
+            out=stdout,
+            data=folder,
+            kept=kept,
+        )
+        return session.run()
     cls = game_class(args.game)
     check_seed(args.seed)
     check_rollouts(args.rollouts)
@@ -160,8 +225,21 @@ def cmd_play(args, stdin, stdout):
         inp=stdin,
         out=stdout,
         first=args.first,
+        data=folder,
     )
     return session.run()
+
+
+def cmd_stats(args, stdin, stdout):
+    """The statistics the terminal and the window keep (pips.stats)."""
+    from pips.save import Store
+    from pips.settings import HEAD, stats_lines
+    from pips import stats
+
+    folder = data_folder()
+    rows = stats_lines(stats.read(Store(folder)) if os.path.isdir(folder) else {}, games.title)
+    stdout.write("\n".join([HEAD] + (rows or ["no match played yet"])) + "\n")
+    return 0
 
 
 def cmd_run(args, stdin, stdout):
@@ -241,7 +319,16 @@ def parser():
         help="smart bot rollouts per decision, 1 to %d (default -1: the level's own)" % ROLLOUTS[1],
     )
     p.add_argument("--first", type=whole, default=-1, help="first hand's starter (default by lot)")
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="play on the match kept in the data folder, without asking (at a terminal "
+        "`pips play` asks)",
+    )
     p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("stats", help="matches played and won, and best scores, per game and level")
+    p.set_defaults(run=cmd_stats)
 
     p = sub.add_parser("run", help="bot matches with statistics")
     common(p)

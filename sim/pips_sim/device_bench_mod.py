@@ -129,7 +129,7 @@ def session(args, timed=True):
     """The scripted firmware session of pips_sim.firmware_session on the unix_sim
     board: `args` is its session_args() (title_downs, seat_presses,
     downs_to_target, target_presses, downs_to_start, max_hands, max_frames,
-    seed) without the game's name. Timed: after every frame prints
+    seed, bots) without the game's name. Timed: after every frame prints
     "f <us> <bytes>", the emulated time of App.frame() and the bytes it handed
     to the bus. Ends with the session's figures, "over: True" once the match
     is over."""
@@ -138,12 +138,14 @@ def session(args, timed=True):
     from pips.ui import keys as K
 
     title_downs, seat_presses, downs_to_target, target_presses, downs_to_start = args[:5]
-    max_hands, max_frames, seed = args[5:8]
+    max_hands, max_frames, seed, bots = args[5:9]
     for mask, n in (
         (K.DOWN, title_downs),
         (K.A, 1),
         (K.A, seat_presses),
-        (K.DOWN, downs_to_target),
+        (K.DOWN, 1),  # P1, human
+    ) + ((K.DOWN, 1), (K.A, 1)) * bots + (  # each bot seat: greedy -> smart
+        (K.DOWN, downs_to_target - 1 - bots),
         (K.A, target_presses),
         (K.DOWN, downs_to_start),
         (K.A, 1),

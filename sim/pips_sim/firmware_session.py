@@ -4,10 +4,17 @@ plays a match through the screens, as tests/test_firmware.py runs it and as
 
 SESSION runs `firmware/main.py` on the unix_sim board (boards/unix_sim.py):
 through the menus as a player would (title, the game's table set-up with the
-seats and table option asked for, Start), then A pressed every third frame (the
-human P1 plays its first choice, the others are smart bots) until the match's
-results show; it prints what the tests check (bytes sent to the display, moves,
-frames). `session_args` works the menu key counts out from the game class.
+seats and table option asked for, each bot seat stepped from the first level,
+greedy, to smart, Start), then A pressed every third frame (the human P1 plays
+its first choice, the others are smart bots) until the match's results show;
+it prints what the tests check (bytes sent to the display, moves, frames).
+SESSION_KEEP also prints each hand's moves as kept by pips.save. `session_args` works the menu key counts out from the game class.
+
+The board keeps its match, settings and statistics in PIPS_DATA_DIR
+(`data_env`: a folder per session). A session starts by forgetting what the
+folder holds, unless its first key count is -1: then it resumes the match
+kept there (A on the resume screen) and plays it on. It ends at the match's
+end, or after max_hands hands or max_frames frames.
 It runs the device build's .mpy files, which the port copies into the heap
 as a board does from its filesystem; SESSION_ROMFS runs them from a ROMFS
 image of the build (pips_sim.mpy.romfs_image, its path the last argument) in
@@ -65,7 +72,7 @@ import unix_sim as board
 import main
 from pips.ui import keys as K
 
-args = [int(a) for a in sys.argv[2:]]  # the menu key counts, max_hands, max_frames, seed
+args = [int(a) for a in sys.argv[2:]]  # the menu key counts, max_hands, max_frames, seed, bots
 
 
 def press(mask, n=1):
@@ -73,14 +80,30 @@ def press(mask, n=1):
         board.press(mask, 1, 2)
 
 
-# Through the menus as a player would: title -> the game's table setup -> Start.
-press(K.DOWN, args[0])
-press(K.A)
-press(K.A, args[1])
-press(K.DOWN, args[2])
-press(K.A, args[3])
-press(K.DOWN, args[4])
-press(K.A)
+if args[0] >= 0:
+    if board.data is not None:  # a new session: nothing kept from another
+        import os
+
+        try:
+            names = os.listdir(board.data)
+        except OSError:  # not made yet
+            names = ()
+        for name in names:
+            os.remove(board.data + "/" + name)
+    # Through the menus as a player would: title -> the game's table setup -> Start.
+    press(K.DOWN, args[0])
+    press(K.A)
+    press(K.A, args[1])
+    press(K.DOWN)  # P1, human
+    for _ in range(args[8]):  # each bot seat: greedy -> smart
+        press(K.DOWN)
+        press(K.A)
+    press(K.DOWN, args[2] - 1 - args[8])
+    press(K.A, args[3])
+    press(K.DOWN, args[4])
+    press(K.A)
+else:
+    press(K.A)  # resume the match kept
 # Then A, again and again: plays the first choice, skips the bots' moves, goes on.
 board.then(lambda n: K.A if n % 3 == 0 else 0)
 
@@ -138,10 +161,45 @@ print(
 SESSION_ROMFS = _ROMFS + SESSION  # argv: SESSION's, then the image's path
 
 
+def _watching(session):
+    """SESSION, printing also where the hand stands ("position at the table:")
+    when it starts at the table and when it ends, and each hand's moves as
+    pips.save keeps them ("moves of the hand:", the seat and move bytes); a
+    tenth number stops it after so many moves, at the move's frame (a power
+    cut). Apart from SESSION, so that the budgets measure none of it; its
+    labels are longer than ten characters, which MicroPython does not intern."""
+    where = (
+        "def where(table):\n"
+        "    game = table.game\n"
+        "    print('position at the table:', table.match.hands_played, game.moves, game.turn,\n"
+        "          table.match.totals, [game.view(s).hand_list() for s in range(table.players)])\n"
+        "\n\n"
+    )
+    moves = "print('moves of the hand:', bytes(table.kept.moves))\n"
+    # (a line of SESSION, what comes before it)
+    for line, added in (
+        ("def on_frame(app, count):\n", where),
+        ("        data[8] = game\n",
+         "        if data[8] is not None and table.kept is not None:\n            " + moves),
+        ("        print(\"table:\"", "        where(screen)\n"),
+        ("    return data[2] >= args[5]", "    if len(args) > 9 and data[1] >= args[9]:\n"
+         "        return True\n"),
+        ("match = data[7].match\n", "table = data[7]\nif table.kept is not None and table.kept.game"
+         " is table.game:\n    " + moves + "where(table)\ntable = None\n"),
+    ):
+        at = session.index(line)
+        session = session[:at] + added + session[at:]
+    return session
+
+
+SESSION_KEEP = _watching(SESSION)
+
+
 def session_args(game_name, players, setting=None, max_hands=99, max_frames=40000, seed=1):
-    """The menu keys for a match of `players` seats (P1 human, the rest smart bots,
-    the setup's default) with one table option set, `setting` = (key, value)
-    (None: the defaults), worked out from the game class."""
+    """The menu keys for a match of `players` seats (P1 human, the rest smart bots:
+    one A each from the setup's first level) with one table option set,
+    `setting` = (key, value) (None: the defaults), worked out from the game
+    class."""
     from pips import games
 
     cls = games.get(game_name)
@@ -166,7 +224,18 @@ def session_args(game_name, players, setting=None, max_hands=99, max_frames=4000
         max_hands,
         max_frames,
         seed,
+        players - 1,
     )
+
+
+def resume_args(max_hands=99, max_frames=40000, seed=1):
+    """SESSION's arguments that resume the match kept in the data folder."""
+    return ("resume", -1, 0, 0, 0, 0, max_hands, max_frames, seed, 0)
+
+
+def data_env(folder):
+    """The environment that makes the unix_sim board keep its records in `folder`."""
+    return {"PIPS_DATA_DIR": folder}
 
 
 def romfs_file(tree, folder):
@@ -183,7 +252,7 @@ def smallest_session_heap(game, tree, low_k=64, high_k=192, romfs=False):
     code in a ROMFS image of it, the image's own size left out."""
     players, setting, seed = SESSIONS[game]
     args = session_args(game, players, setting, seed=seed)
-    folder = tempfile.mkdtemp(prefix="pips-romfs-") if romfs else None
+    folder = tempfile.mkdtemp(prefix="pips-session-")  # the image, the board's records
     try:
         image_k = 0
         if romfs:
@@ -192,9 +261,8 @@ def smallest_session_heap(game, tree, low_k=64, high_k=192, romfs=False):
             args = args + (rom,)
         k, _ = mpy.smallest_heap(
             SESSION_ROMFS if romfs else SESSION, low_k + image_k, high_k + image_k, [tree],
-            [args], 300, lambda out: "over: True" in out,
+            [args], 300, lambda out: "over: True" in out, data_env(os.path.join(folder, "data")),
         )
     finally:
-        if folder is not None:
-            shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(folder, ignore_errors=True)
     return k - image_k

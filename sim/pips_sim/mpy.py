@@ -173,16 +173,17 @@ def heap_arg(heap):
     return heap if isinstance(heap, str) else "%d" % heap
 
 
-def run_micropython(code_or_path, heap=None, path=(), timeout=120, args=()):
+def run_micropython(code_or_path, heap=None, path=(), timeout=120, args=(), env=None):
     """Run a script (a path to a .py file, or code as a string) under the unix port
     with MICROPYPATH = `path`, capped at `heap` when given. Returns
     (returncode, stdout, stderr). Code is written to a private temporary folder:
     MicroPython puts the script's own folder first on sys.path, and that folder
-    must not shadow the tree under test."""
+    must not shadow the tree under test. `env`: variables to add to the
+    environment (a board's data folder, say)."""
     cmd = [micropython()]
     if heap is not None:
         cmd += ["-X", "heapsize=" + heap_arg(heap)]
-    env = dict(os.environ)
+    env = dict(os.environ, **(env or {}))
     # Run from the first folder of `path`, found on sys.path as "": as a board
     # imports from its root, so a module's __file__ is "pips/game.mpy", short
     # and the same string as the name compiled into it.
@@ -217,7 +218,9 @@ def run_micropython(code_or_path, heap=None, path=(), timeout=120, args=()):
     return done.returncode, done.stdout, done.stderr
 
 
-def smallest_heap(code, low_k, high_k, path=(), args_list=((),), timeout=120, check=None):
+def smallest_heap(
+    code, low_k, high_k, path=(), args_list=((),), timeout=120, check=None, env=None
+):
     """The smallest heap, in KiB, under which `code` succeeds for every args in
     args_list (a bisection in 1 KiB steps between low_k and high_k, assuming more
     heap never hurts). `check(stdout)` may add a condition on the output.
@@ -226,7 +229,7 @@ def smallest_heap(code, low_k, high_k, path=(), args_list=((),), timeout=120, ch
     def passes(k):
         outs = []
         for args in args_list:
-            rc, out, err = run_micropython(code, "%dK" % k, path, timeout, args)
+            rc, out, err = run_micropython(code, "%dK" % k, path, timeout, args, env)
             if rc != 0 or (check is not None and not check(out)):
                 return None, out + err
             outs.append(out)

@@ -204,7 +204,9 @@ def setup_script(game_index, game_class, levels, options=None):
 
     out = ["RIGHT"] * game_index + ["A"]
     out += ["A"] * (len(levels) - game_class.min_players)  # seats
-    default = ["human"] + ["smart"] * (game_class.max_players - 1)
+    from pips.ui.app import App
+
+    default = ["human"] + [App.level] * (game_class.max_players - 1)  # a new app's
     row = 0
     for seat, level in enumerate(levels):
         out += ["RIGHT"] * (1 + seat - row)
@@ -240,13 +242,14 @@ def read_keys(path):
         raise ValueError("cannot read the key file %s: %s" % (path, getattr(e, "strerror", e) or e))
 
 
-def make_app(width=240, height=135, seed=1, display=None):
-    """The device's App on a DioSurface (shown on `display` if given)."""
+def make_app(width=240, height=135, seed=1, display=None, data=None):
+    """The device's App on a DioSurface (shown on `display` if given);
+    `data`: the folder it keeps its match, settings and statistics in."""
     from pips.ui.diosurface import DioSurface
     from pips.ui.app import App
 
     surface = DioSurface(width, height, display)
-    return App(surface, width, height, None, seed)
+    return App(surface, width, height, None, seed, data)
 
 
 def headless(args):
@@ -307,7 +310,11 @@ def window(args):
     # play the key file first, then hand over to the keyboard
     lines = read_keys(args.keys) if args.keys else []
     seed = script_seed(lines, args.seed if args.seed >= 0 else int(time.time()))
-    app = make_app(args.width, args.height, seed, display)
+    # played by hand, the window keeps its match as `pips play` does (a key
+    # file plays from a fresh start)
+    from pips_sim.cli import data_folder
+
+    app = make_app(args.width, args.height, seed, display, None if lines else data_folder())
     played = run_script(app, lines, args.scale, None, args.shot_dir).now if lines else 0
     root = displayio.Group()
     screen = displayio.Group(scale=scale)

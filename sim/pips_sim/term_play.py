@@ -116,8 +116,13 @@ class TermPlay:
         out=None,
         first=-1,
         seat_bots=None,
+        data=None,
+        kept=None,
     ):
-        """seat_bots: {seat: bot} to use instead of the bots made from `levels`."""
+        """seat_bots: {seat: bot} to use instead of the bots made from `levels`.
+        data: the folder the match is kept in after every move (pips.save),
+        None for none; kept: a match read back from it (pips.restore) to play
+        on, its humans the first seats (levels and options are its own)."""
         game_class.check_players(players)
         if not 0 <= humans <= players:
             raise ValueError("%d humans at a %d-player table" % (humans, players))
@@ -139,6 +144,10 @@ class TermPlay:
         self.buf = bytearray(game_class.max_moves)
         self.match = None
         self.hand_number = 0
+        self.data = data
+        self.kept = kept
+        if kept is not None:
+            self.hand_number = kept.match.hands_played
 
     # -- text in and out ---------------------------------------------------
     def say(self, text=""):
@@ -390,6 +399,7 @@ class TermPlay:
             except ValueError as exc:
                 self.say("Refused: %s" % seats_named(str(exc)))
                 continue
+            self.keep(seat, move)
             self.tell(game, seat, move, text, before)
             return PLAYED
 
@@ -401,6 +411,7 @@ class TermPlay:
         text = game.move_text(move)
         before = self.before(game)
         game.play(seat, move)
+        self.keep(seat, move)
         self.tell(game, seat, move, text, before)
 
     def before(self, game):
@@ -418,12 +429,26 @@ class TermPlay:
         for line in lines:
             self.say("  " + line)
 
+    def keep(self, seat, move):
+        """The match kept after a move of `seat` (-1: it resigned), when the
+        session keeps it."""
+        if self.data is None:
+            return
+        if self.kept is None:
+            from pips.save import MatchSave, Store
+
+            levels = ["human"] * self.humans
+            levels += [self.seat_levels[s] for s in range(self.humans, self.players)]
+            self.kept = MatchSave(Store(self.data), self.match, levels, self.seed, self.bot_rng)
+        self.kept.play(seat, move)
+
     def resign(self, game, seat):
         """The seat resigns: in the hand too where the game plays on without it."""
         self.say("%s resigns." % self.label(seat))
         self.match.resign(seat)
         if getattr(self.game_class, "resign_in_hand", False) and game.turn >= 0:
             self.resign_in_hand(game, seat)
+        self.keep(seat, -1)
 
     def resign_in_hand(self, game, seat):
         try:
@@ -434,13 +459,15 @@ class TermPlay:
             return False
 
     # -- the match ---------------------------------------------------------
-    def play_hand(self, game, bots):
-        """Play the hand out; returns QUIT, or None when the hand (or the match) ended."""
+    def play_hand(self, game, bots, turns=None):
+        """Play the hand out (from where `turns`, a resumed hand's turn loop,
+        left it); returns QUIT, or None when the hand (or the match) ended."""
         in_hand = getattr(self.game_class, "resign_in_hand", False)
         resigned = self.match.resigned
-        turns = Turns(game)
-        for line in told.deal(game, game.view(max(self.viewer, 0))):
-            self.say(line)
+        if turns is None:
+            turns = Turns(game)
+            for line in told.deal(game, game.view(max(self.viewer, 0))):
+                self.say(line)
         self.show_table(game)
         shown = game.moves  # the table is shown again before the seat to act, once moved
         seat = turns.next()
@@ -479,6 +506,7 @@ class TermPlay:
                 self.resign(game, seat)
                 if self.match.over:
                     return None
+                turns = Turns(game)  # the loop starts over after a resignation (as a replay's)
             seat = turns.next()
         if game.moves != shown:
             self.show_table(game)
@@ -530,18 +558,34 @@ class TermPlay:
 
     def run(self):
         """Play the whole match. Returns the exit code (0, also when a player quits)."""
-        match = Match(self.game_class, self.players, self.options, seed=self.seed, first=self.first)
+        kept = self.kept
+        if kept is not None:
+            match = kept.match
+            self.bot_rng = kept.bots
+        else:
+            match = Match(
+                self.game_class, self.players, self.options, seed=self.seed, first=self.first
+            )
+            self.bot_rng = bot_rng(self.seed)
         self.match = match
         bots = self.seat_bots
         if bots is None:
             # None for the humans' seats; a bot per level, one generator for them all
             levels = [self.seat_levels.get(s) for s in range(self.players)]
-            bots = table_bots(levels, bot_rng(self.seed), self.game_class, self.rollouts)
+            bots = table_bots(levels, self.bot_rng, self.game_class, self.rollouts)
         while not match.over:
-            game = match.new_hand()
+            turns = None
+            if kept is not None and kept.turns is not None:  # the resumed hand
+                game = match.game
+                turns = kept.turns
+                kept.turns = None
+            else:
+                game = match.new_hand()
             self.hand_number += 1
-            if self.play_hand(game, bots) == QUIT:
+            if self.play_hand(game, bots, turns) == QUIT:
                 self.say("Quit: the match is left unfinished.")
+                if self.kept is not None:
+                    self.say("It is kept: `pips play %s --resume` plays it on." % game.name)
                 return 0
             if game.turn < 0:
                 match.end_hand()
@@ -549,5 +593,7 @@ class TermPlay:
                 if not match.over:
                     self.pause("Press Enter for hand %d " % (self.hand_number + 1))
         self.show_ranks()
+        if self.kept is not None:
+            self.kept.over()  # nothing to resume; the statistics count it
         self.pause("Press Enter to finish ")
         return 0

@@ -31,6 +31,7 @@ class Match:
         self.resigned = []
         self.first = first if first >= 0 else self.rng.below(players)
         self.hands_played = 0
+        self.dealt = None  # deal(): the generator's state the hand is dealt from
         self.game = None
         self.over = False
 
@@ -38,6 +39,14 @@ class Match:
         """Deal the next hand (the first one with the starter named or drawn by lot)."""
         if self.hands_played:
             self.first = self.game_class.next_first(self.first, self.players, self.game)
+        return self.deal(deal)
+
+    def deal(self, deal=None):
+        """Deal the hand from where the match stands: its starter, totals,
+        resigned seats and generator (a saved match is dealt again here,
+        pips.restore). `dealt` notes the generator's state it is dealt from
+        (Rng.state: what pips.save keeps)."""
+        self.dealt = self.rng.state(self.dealt)
         self.game = None
         # a game whose hands carry something on from the match (Bergen's chips) says so
         options = self.game_class.hand_options(self)

@@ -160,6 +160,22 @@ class Rng:
         """True when the state is the last mark()'s (the next numbers are the same)."""
         return self._at == self._saved_at and self._words == self._saved
 
+    def state(self, out=None):
+        """The state as bytes, in `out` (a bytearray of 221, made when None),
+        returned: the place of the next word, then the 55 words, 4 bytes each
+        (pips.restore reads them)."""
+        if out is None:
+            out = bytearray(221)
+        out[0] = self._at
+        at = 1
+        for w in self._words:
+            out[at] = w >> 24
+            out[at + 1] = (w >> 16) & 255
+            out[at + 2] = (w >> 8) & 255
+            out[at + 3] = w & 255
+            at += 4
+        return out
+
     def fork(self):
         """A new generator seeded from this one (for a bot's own choices)."""
         return Rng(self.next())

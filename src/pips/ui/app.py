@@ -22,6 +22,10 @@ Entry point for a board (firmware/main.py) and for the simulator:
   changed (display.show(x, y, w, h) per dirty rectangle on framebuf), half a
   screen at most: a whole screen goes out over two frames.
 - `app.running` turns False when the player picks Quit on the title screen.
+- `data`: the folder where the match in play is kept after every move
+  (pips.save; the App offers to resume it when it starts, pips.ui.resume),
+  with the settings and the statistics; None keeps nothing.
+  `backlight(percent)`: the board's, set from the settings.
 
 Screens reach games only through the protocol (pips.game): they know how to
 draw a tile, a card, a line and a pile, never a game by name. Each screen is
@@ -39,7 +43,11 @@ from pips.ui.title import TitleScreen
 
 
 class App:
-    def __init__(self, surface, width=0, height=0, clock_ms=None, seed=-1):
+    level = "greedy"  # the bots of a new table at first: Normal, not the strongest
+
+    def __init__(
+        self, surface, width=0, height=0, clock_ms=None, seed=-1, data=None, backlight=None
+    ):
         self.surface = surface
         self.width = width or surface.width
         self.height = height or surface.height
@@ -51,11 +59,29 @@ class App:
         self.running = True
         self.now = 0
         self.frames = 0
+        self.data = data
+        self.backlight = backlight
+        # the settings (pips.settings keeps them): the first ones, unless kept
+        self.brightness = 100
+        self.picture_tiles = False  # tiles with pictures, not pips
         self.last_setup = {}  # game name -> (players, levels, options) picked last
-        self.picture_tiles = False  # a display setting: tiles with pictures, not pips
         self.screen = None
         self.entered = None  # the screen whose enter() has run
-        self.home()
+        if data is not None:
+            import os
+
+            try:
+                kept = os.listdir(data)
+            except OSError:  # no folder yet: nothing kept
+                kept = ()
+            if kept:  # the records' code is imported only when there is something to read
+                # the settings kept; the resume screen, when a match is (a name
+                # longer than ten characters is not interned: pips.save's text)
+                __import__("pips.ui.resume", None, None, ("*",)).start(self)
+        if backlight is not None:
+            backlight(self.brightness)
+        if self.screen is None:
+            self.home()
 
     def go(self, screen):
         """Show `screen`, drawn whole at the start of the next frame; the

@@ -3,6 +3,7 @@ Resigning and quitting ask first ("Resign the match?"), the cursor on No.
 Resigning is done here, on the table (this module is loaded only when a
 player pauses)."""
 
+from pips.turns import Turns
 from pips.ui.menu import MenuScreen
 from pips.ui.screen import seat_name
 
@@ -83,6 +84,11 @@ def resign(table, seat=-1):
         except ValueError:
             pass
     match.resign(seat)
+    table.turns = Turns(game)  # the loop starts over after a resignation (a replay's too)
+    if table.app.data is not None:
+        from pips.save import keep
+
+        keep(table, seat, -1)
     table.lines.append("%s resigned" % seat_name(seat))
     if table.viewer == seat or len(table.humans) > 1:
         table.viewer = -1  # pass-and-play: no hand shows until the next hand-over

@@ -74,17 +74,28 @@ _NOTE = const(-2)
 
 
 class TableScreen(Screen):
-    def __init__(self, app, game_class, players, levels, options):
+    def __init__(self, app, game_class, players, levels, options, kept=None):
+        """A new match, or with `kept` (pips.save.read_match) the saved one where it stood."""
         Screen.__init__(self, app)
         self.game_class = game_class
         self.players = players
         self.levels = levels
-        seed = app.next_seed()
-        self.match = Match(game_class, players, options, seed)
-        # the bots of the table: one per level, all drawing from one generator
-        # seeded from the match's seed (pips.bots' rule)
+        if kept is None:
+            seed = app.next_seed()
+            self.match = Match(game_class, players, options, seed)
+            # the bots of the table: one per level, all drawing from one generator
+            # seeded from the match's seed (pips.bots' rule)
+            rng = bot_rng(seed)
+        else:
+            self.match = kept.match
+            rng = kept.bots
+            seed = kept.seed
+        # kept after every move when the app has a folder (pips.save.keep,
+        # imported at the first move)
+        self.kept = kept
+        self.seed = seed
         self.bots = table_bots(
-            [None if level == "human" else level for level in levels], bot_rng(seed), game_class
+            [None if level == "human" else level for level in levels], rng, game_class
         )
         self.humans = [s for s in range(players) if levels[s] == "human"]
         self.viewer = self.humans[0] if len(self.humans) == 1 else -1
@@ -92,8 +103,9 @@ class TableScreen(Screen):
         self.lines = []  # the last four events (pips.ui.screen), newest last
         self.hand_first = 0  # the first piece shown of a hand too long for the screen
         self.view_key = None
-        self.match.new_hand()
-        self.start_hand()
+        if self.match.game is None:
+            self.match.new_hand()
+        self.start_hand(kept.turns if kept is not None else None)
         view = self.view_of(0)
         # the drawing of the kinds of piece and table the View names (a fromlist
         # makes __import__ answer the module itself, not the package)
@@ -123,10 +135,11 @@ class TableScreen(Screen):
         self.match.new_hand()
         self.start_hand()
 
-    def start_hand(self):
-        """Play the match's hand (match.game) from where it stands."""
+    def start_hand(self, turns=None):
+        """Play the match's hand (match.game) from where it stands (`turns`: a
+        saved hand's turn loop, where its replay left it)."""
         self.game = self.match.game
-        self.turns = Turns(self.game)
+        self.turns = turns if turns is not None else Turns(self.game)
         self.state = _NEXT_ACTOR
         self.choice = None  # what the human acting may pick (pips.ui.table_choose)
         self.think_seat = -1
@@ -238,6 +251,8 @@ class TableScreen(Screen):
             seat = -1 if match.over else self.turns.next()
             if seat < 0:
                 over = match.over or match.end_hand()
+                if over and self.kept is not None:
+                    self.kept.over()  # forgotten, and the statistics count it
                 self.app.open(HandResultScreen, self, over)
                 return
             bot = self.bots[seat]
@@ -282,6 +297,10 @@ class TableScreen(Screen):
         lines = self.lines
         lines.extend(screen.move(game, seat, text, before, self.view_of(max(viewer, 0)), viewer))
         del lines[:-4]
+        if self.app.data is not None:
+            from pips.save import keep
+
+            keep(self, seat, move)
         self.choice = None
         self.state = _SHOW
         self.show_until = self.app.now + (SHOW_MS if self.bots[seat] is not None else 250)

@@ -1,4 +1,5 @@
-"""The title screen (the games, Quit) and the table set-up of the game chosen."""
+"""The title screen (the games, the settings and statistics, Quit) and the
+table set-up of the game chosen."""
 
 from pips import games
 from pips.ui import piece_card, piece_tile
@@ -14,8 +15,7 @@ class TitleScreen(MenuScreen):
     title = "PIPS  tiles & cards"
 
     def items(self):
-        tiles = "Tiles: pictures" if self.app.picture_tiles else "Tiles: pips"
-        return [games.title(name) for name in games.names()] + [tiles, "Quit"]
+        return [games.title(name) for name in games.names()] + ["Settings, statistics", "Quit"]
 
     def enter(self):
         MenuScreen.enter(self)
@@ -34,9 +34,8 @@ class TitleScreen(MenuScreen):
 
     def pick(self, i):
         names = games.names()
-        if i == len(names):  # the tiles' look, for every domino game
-            self.app.picture_tiles = not self.app.picture_tiles
-            self.draw_items((i,))
+        if i == len(names):
+            self.app.open(__import__("pips.ui.settings", None, None, ("*",)).SettingsScreen)
             return
         if i > len(names):
             self.app.running = False
@@ -67,7 +66,7 @@ class SetupScreen(MenuScreen):
             self.players, self.levels, self.values = last[0], list(last[1]), dict(last[2])
         else:
             self.players = game_class.min_players
-            self.levels = ["human"] + ["smart"] * (game_class.max_players - 1)
+            self.levels = ["human"] + [app.level] * (game_class.max_players - 1)
             self.values = game_class.table()
 
     def rows_spec(self):

@@ -1,0 +1,48 @@
+"""The statistics: per game and bots' level, the matches played and won and
+the best score (a human's total), kept as pips.save keeps a match. A match
+counts for the strongest bot level at its table; a table of humans only (or
+Solitaire) counts as level "human" ("no bots"). Imported when a match ends or
+the statistics are shown (pips.settings writes them out): few names, and a
+record of fixed-size rows, 9 bytes each: the game's place in the registry,
+the level's in pips.save.LEVELS, played and won (2 bytes each), the best
+score (3 bytes, signed)."""
+
+from pips.games import NAMES
+from pips.save import LEVELS
+
+
+def read(store):
+    """{(game name, level): [played, won, best]} kept in `store` (None: {})."""
+    data = store.read("stats") if store is not None else None
+    rows = {}
+    if data is not None and len(data) % 9 == 0:
+        for at in range(0, len(data), 9):
+            row = data[at : at + 9]
+            best = (row[6] << 16) | (row[7] << 8) | row[8]
+            rows[(NAMES[row[0]], LEVELS[row[1]])] = [
+                (row[2] << 8) | row[3], (row[4] << 8) | row[5],
+                best - (1 << 24) if best >> 23 else best,
+            ]
+    return rows
+
+
+def count(store, match, levels):
+    """Count a finished match with a human at its table."""
+    humans = [s for s in range(match.players) if levels[s] == "human"]
+    if not humans:
+        return
+    level = 0
+    for lv in levels:
+        level = max(level, LEVELS.index(lv))
+    best = max(match.totals[s] for s in humans)
+    rows = read(store)
+    key = (match.game_class.name, LEVELS[level])
+    row = rows.get(key) or [0, 0, best]
+    rows[key] = [row[0] + 1, row[1] + (match.winner() in humans), max(row[2], best)]
+    data = bytearray()
+    for key in rows:
+        played, won, best = rows[key]
+        best &= 0xFFFFFF
+        data.extend(bytes((NAMES.index(key[0]), LEVELS.index(key[1]), played >> 8, played & 255,
+                           won >> 8, won & 255, best >> 16, (best >> 8) & 255, best & 255)))
+    store.write("stats", (data,))

@@ -1,0 +1,163 @@
+"""Cut the save at every step and every byte: the script tests/test_save.py
+runs on CPython and under the MicroPython unix port (the same code).
+
+A match of Block is played by bots through pips.save.MatchSave, every record
+it writes kept in order. Then each record is written again over the one
+before it on a file system that stops (`Stopping`): after so many steps
+(each write, rename, remove), or after so many bytes of data, either losing
+every step after it (a plain power cut) or keeping the renames that follow
+but not the data (a file system that reorders its writes: the renamed file
+is torn). At every such cut the store must read back that record or the one
+before it, and that record must deal and replay to a match; nothing else,
+never a broken one. Prints "cuts N" (the cuts checked) at the end.
+
+Arguments: the records to cut (all of them by default), the seed.
+"""
+
+import sys
+
+from pips import games
+from pips.bots import bot_rng, table_bots
+from pips.match import Match
+from pips.restore import read_match
+from pips.save import MatchSave, Store
+from pips.turns import Turns
+
+
+class Power(Exception):
+    """The power went off."""
+
+
+class Stopping(Store):
+    """A store whose files are in memory and stop after `steps` steps, or
+    after `size` bytes of data (-1: no limit). torn: the steps after a short
+    write still happen (the data is lost, not the renames)."""
+
+    def __init__(self, files, steps=-1, size=-1, torn=False):
+        Store.__init__(self, "")
+        self.files = files
+        self.steps = steps
+        self.size = size
+        self.torn = torn
+        self.off = False
+
+    def step(self):
+        if self.off:
+            raise Power()
+        if self.steps == 0:
+            self.off = True
+            raise Power()
+        self.steps -= 1
+
+    def load(self, name):
+        return self.files.get(name)
+
+    def dump(self, name, parts):
+        self.step()
+        data = bytearray()
+        for part in parts:
+            data.extend(part)
+        if 0 <= self.size < len(data):
+            self.files[name] = bytes(data[: self.size])
+            self.size = 0
+            if not self.torn:
+                self.off = True
+                raise Power()
+            return
+        if self.size > 0:
+            self.size -= len(data)
+        self.files[name] = bytes(data)
+
+    def rename(self, name, new):
+        self.step()
+        if name not in self.files:
+            raise OSError(2)
+        self.files[new] = self.files.pop(name)
+
+    def remove(self, name):
+        self.step()
+        if name in self.files:
+            del self.files[name]
+
+
+def records(seed):
+    """Every record a match writes, in order (a bot match of Block)."""
+    kept = []
+
+    class Keep(Store):
+        def write(self, name, parts):
+            data = bytearray()
+            for part in parts:
+                data.extend(part)
+            kept.append(bytes(data))
+
+    game_class = games.get("block")
+    match = Match(game_class, 2, {"target": 50}, seed)
+    bots_rng = bot_rng(seed)
+    bots = table_bots(("random", "greedy"), bots_rng, game_class)
+    save = MatchSave(Keep(""), match, ("random", "greedy"), seed, bots_rng)
+    while not match.over:
+        match.new_hand()
+        game = match.game
+        turns = Turns(game)
+        seat = turns.next()
+        while seat >= 0:
+            move = bots[seat].choose(game.view(seat))
+            if move >= 0:
+                game.play(seat, move)
+                save.play(seat, move)
+            seat = turns.next()
+        match.end_hand()
+    return kept
+
+
+def cuts(payloads):
+    """Cut the writing of each record at every step and byte; the count of cuts."""
+    count = 0
+    replayed = {}
+    for k in range(len(payloads)):
+        before = {}
+        if k:  # the record before, written whole (and the one before it)
+            store = Stopping(before)
+            for j in range(max(0, k - 2), k):
+                store.write("match", (payloads[j],))
+        want = payloads[k]
+        ways = []
+        for steps in range(6):
+            ways.append((steps, -1, False))
+        for size in range(len(want) + 9 + 1):
+            ways.append((-1, size, False))
+            ways.append((-1, size, True))
+        for steps, size, torn in ways:
+            store = Stopping(dict(before), steps, size, torn)
+            try:
+                store.write("match", (want,))
+            except Power:
+                pass
+            store.off = False
+            got = store.read("match")
+            before_it = payloads[k - 1] if k else None  # nothing before the first
+            if got != want and got != before_it:
+                raise AssertionError("record %d cut at %r: read %r" % (k, (steps, size, torn), got))
+            if got is not None and got not in replayed:  # each record read replays once
+                rebuilt = read_match(store)
+                if rebuilt is None:
+                    raise AssertionError("record %d cut at %r: no match" % (k, (steps, size, torn)))
+                if rebuilt.match.game.moves * 2 != len(rebuilt.moves):
+                    raise AssertionError("record %d: not every move replayed" % k)
+                replayed[got] = True
+            count += 1
+    return count
+
+
+def main(argv):
+    seed = int(argv[2]) if len(argv) > 2 else 3
+    payloads = records(seed)
+    if len(argv) > 1 and int(argv[1]) > 0:
+        payloads = payloads[: int(argv[1])]
+    print("records", len(payloads))
+    print("cuts", cuts(payloads))
+
+
+if __name__ == "__main__":
+    main(sys.argv)

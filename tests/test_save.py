@@ -1,0 +1,332 @@
+"""What is kept across a power cut (pips.save, pips.restore, pips.settings,
+pips.stats): a match resumed at any move plays on exactly as it would have,
+the records survive a cut at every byte and every step (on CPython and on
+MicroPython), and the settings and statistics come back as written."""
+
+import os
+
+import pytest
+
+import save_cuts
+from mpy_support import ROOT, needs_micropython, run_micropython
+from pips import games
+from pips.bots import bot_rng, table_bots
+from pips.match import Match
+from pips.restore import load_rng, read_match
+from pips.rng import Rng
+from pips.save import MatchSave, Store, put
+from pips.turns import Turns
+
+
+class Memory(Store):
+    """A store whose files are a dict."""
+
+    def __init__(self):
+        Store.__init__(self, "")
+        self.files = {}
+
+    def load(self, name):
+        return self.files.get(name)
+
+    def dump(self, name, parts):
+        self.files[name] = b"".join(bytes(p) for p in parts)
+
+    def rename(self, name, new):
+        if name not in self.files:
+            raise OSError(2)
+        self.files[new] = self.files.pop(name)
+
+    def remove(self, name):
+        self.files.pop(name, None)
+
+
+def play(kept, bots, hands, stop=-1):
+    """Play the kept match on as a table does (pips.turns, a save after each
+    move), each move into hands[-1]; stop after `stop` moves (-1: to the
+    match's end). True once the match is over."""
+    match = kept.match
+    turns = kept.turns
+    n = 0
+    while True:
+        if turns is None:
+            match.new_hand()
+            turns = Turns(match.game)
+            hands.append([])
+        seat = turns.next()
+        if seat < 0:
+            if match.end_hand() or match.over:
+                kept.store.clear("match")
+                return True
+            turns = None
+            continue
+        if n == stop:
+            return False
+        move = bots[seat].choose(match.game.view(seat))
+        if move >= 0:
+            match.game.play(seat, move)
+            kept.play(seat, move)
+            hands[-1].append((seat, move))
+            n += 1
+
+
+def new_match(name, players, seed, levels, store, options=None):
+    game_class = games.get(name)
+    match = Match(game_class, players, options, seed)
+    rng = bot_rng(seed)
+    bots = table_bots([None if lv == "human" else lv for lv in levels], rng, game_class)
+    return MatchSave(store, match, levels, seed, rng), bots
+
+
+TABLES = [
+    ("block", 2, ("random", "greedy"), {"target": 50}),
+    ("block", 3, ("smart", "random", "greedy"), {"target": 50}),
+    ("uno", 4, ("random", "greedy", "random", "greedy"), {"target": 200}),  # catches out of turn
+    ("bergen", 3, ("greedy", "random", "greedy"), None),  # totals below zero
+    ("domino-uno", 3, ("random", "random", "greedy"), None),
+    ("twentyone", 3, ("smart", "greedy", "random"), None),
+    ("solo", 1, ("greedy",), None),
+]
+
+
+@pytest.mark.parametrize("name,players,levels,options", TABLES)
+def test_a_match_resumed_at_any_move_plays_on_as_it_would_have(name, players, levels, options):
+    """Cut after move k (the power goes), read the record back, play on: the
+    moves of every hand and the totals are the uninterrupted match's."""
+    kept, bots = new_match(name, players, 5, levels, Memory(), options)
+    whole = []
+    assert play(kept, bots, whole)
+    want = (whole, kept.match.totals, kept.match.ranks())
+    total = sum(len(h) for h in whole)
+    for cut in sorted(set([1, 2, total - 1] + list(range(3, total, max(1, total // 8))))):
+        store = Memory()
+        kept, bots = new_match(name, players, 5, levels, store, options)
+        hands = []
+        assert not play(kept, bots, hands, cut)
+        again = read_match(store)
+        assert again is not None and again.match is not kept.match
+        assert again.match.game.moves == kept.match.game.moves  # the same position
+        assert again.match.totals == kept.match.totals
+        for seat in range(players):
+            mine = again.match.game.view(seat).hand_list()
+            assert list(mine) == list(kept.match.game.view(seat).hand_list())
+        # the hand so far is in the record; the rest is played from here
+        moves = again.moves
+        hands[-1] = [(moves[i], moves[i + 1]) for i in range(0, len(moves), 2)]
+        play(again, table_bots(again.levels, again.bots, again.match.game_class), hands)
+        assert (hands, again.match.totals, again.match.ranks()) == want, cut
+
+
+def test_a_resignation_is_kept_and_replayed():
+    """UNO plays on without a seat that resigned: the record says so, and the
+    replay leaves that seat out as the table did."""
+    store = Memory()
+    kept, bots = new_match("uno", 3, 2, ("human", "random", "greedy"), store)
+    hands = []
+    play(kept, [bots[1], bots[1], bots[2]], hands, 6)  # P1's first moves as a bot would
+    game = kept.match.game
+    game.play(0, game.parse_move(0, "resign"))
+    kept.match.resign(0)
+    kept.play(0, -1)
+    again = read_match(store)
+    assert again.match.resigned == [0] and again.match.game.moves == game.moves
+    assert again.match.game.turn == game.turn
+
+
+def test_nothing_kept_reads_as_nothing_and_a_finished_match_is_forgotten():
+    store = Memory()
+    assert read_match(store) is None
+    kept, bots = new_match("block", 2, 1, ("random", "random"), store, {"target": 50})
+    play(kept, bots, [], 3)
+    assert read_match(store) is not None
+    play(kept, bots, [])
+    assert read_match(store) is None and not store.files
+
+
+def test_a_record_that_does_not_replay_gives_the_one_before():
+    """A record whole by its checksum but whose moves do not fit the hand
+    (another version's, say) is passed over for the generation before."""
+    store = Memory()
+    kept, bots = new_match("block", 2, 1, ("random", "greedy"), store, {"target": 50})
+    play(kept, bots, [[]], 4)
+    before = store.read("match")
+    kept.moves.extend(b"\x00\x00")  # seat 0 lays tile 0 again: not legal
+    kept.play(1, 0)
+    again = read_match(store)
+    assert again is not None and again.match.game.moves == 4
+    assert store.read("match") != before
+
+
+def test_the_generator_state_round_trips_and_bad_bytes_are_refused():
+    rng = Rng(77)
+    for _ in range(100):
+        rng.next()
+    out = rng.state()
+    assert len(out) == 221 and rng.state(bytearray(221)) == out
+    other = Rng(1)
+    assert load_rng(other, out, 0) == 221
+    assert [other.next() for _ in range(200)] == [rng.next() for _ in range(200)]
+    with pytest.raises(ValueError):
+        load_rng(Rng(1), bytes(221), 0)  # no odd word: no generator's state
+    with pytest.raises(ValueError):
+        load_rng(Rng(1), out[:100], 0)
+
+
+def test_signed_numbers_are_small_in_bytes():
+    from pips.restore import get_int
+
+    for n in (0, 1, -1, 63, -64, 64, 500, -12345, 2**28):
+        out = bytearray()
+        put(out, n)
+        assert get_int(out, 0) == (n, len(out))
+        assert len(out) == 1 or abs(n) >= 64
+
+
+def test_files_in_a_folder(tmp_path):
+    """The real files: the folder is made on the first record; a record torn
+    on disk (the renames kept, the data not) gives the generation before."""
+    folder = str(tmp_path / "data")
+    store = Store(folder)
+    assert store.read("x") is None
+    store.write("x", (b"one",))
+    store.write("x", (b"two", bytearray(b"!")))
+    assert store.read("x") == b"two!"
+    assert sorted(os.listdir(folder)) == ["x", "x.old"]
+    with open(os.path.join(folder, "x"), "r+b") as f:
+        f.truncate(8)
+    assert store.read("x") == b"one"
+    store.clear("x")
+    assert os.listdir(folder) == [] and store.read("x") is None
+
+
+def test_cut_at_every_byte_and_step_cpython():
+    payloads = save_cuts.records(3)[:24]  # the first hand, the next one dealt, its moves
+    assert len(payloads) == 24
+    assert save_cuts.cuts(payloads) > 24 * 2 * 400
+
+
+@needs_micropython
+@pytest.mark.micropython
+def test_cut_at_every_byte_and_step_micropython():
+    rc, out, err = run_micropython(
+        os.path.join(ROOT, "tests", "save_cuts.py"), timeout=600, args=(24, 3)
+    )
+    assert rc == 0, out + err
+    assert "records 24" in out
+    assert int(out.split("cuts ")[1].split()[0]) > 24 * 2 * 400
+
+
+# -- settings and statistics -----------------------------------------------------
+
+
+def test_settings_and_statistics_come_back(tmp_path):
+    from pips.settings import level_name, write_settings, read_settings
+    from pips.settings import stats_lines
+    from pips.stats import count as count_match, read as read_stats
+    from pips.ui.app import App
+    from pips.ui.diosurface import DioSurface
+
+    folder = str(tmp_path)
+    lights = []
+    app = App(DioSurface(240, 135), data=folder, backlight=lights.append)
+    store = Store(folder)
+    assert (app.brightness, app.level, app.picture_tiles) == (100, "greedy", False)
+    assert level_name(app.level) == "Normal" and lights == [100]
+    app.brightness, app.level, app.picture_tiles = 40, "smart", True
+    app.last_setup["uno"] = (3, ["human", "smart", "random"], {"target": 200, "penalty": 2,
+                                                             "mode": "single"})
+    write_settings(app)
+    again = App(DioSurface(240, 135), data=folder, backlight=lights.append)
+    assert (again.brightness, again.level, again.picture_tiles) == (40, "smart", True)
+    assert again.last_setup == app.last_setup and lights[-1] == 40
+    read_settings(store, app)
+
+    block = games.get("block")
+    match = Match(block, 2, {"target": 50}, 1)
+    match.totals[:] = [50, 12]
+    count_match(store, match, ["human", "greedy"])
+    match.totals[:] = [20, 51]
+    count_match(store, match, ["human", "greedy"])
+    count_match(store, match, ["greedy", "smart"])  # no human: not counted
+    match.totals[:] = [-7, 3]
+    count_match(store, match, ["human", "random"])
+    rows = read_stats(store)
+    assert rows == {("block", "greedy"): [2, 1, 50], ("block", "random"): [1, 0, -7]}
+    assert read_stats(None) == {}
+    assert stats_lines(rows, games.title)[0].split() == ["Block", "Normal", "1/2", "50"]
+
+
+# -- the screens -------------------------------------------------------------------
+
+
+def test_the_handheld_offers_to_resume_its_match_where_it_stood(tmp_path):
+    from pips.ui import keys as K
+    from pips_sim import simulator as sim
+
+    folder = str(tmp_path)
+    app = sim.make_app(seed=4, data=folder)
+    lines = sim.setup_script(0, games.get("block"), ["human", "random"], {"target": 50})
+    sim.run_script(app, lines + ["wait 60", "A", "wait 60", "A", "wait 60", "A", "wait 60"], shots=[])
+    table = app.screen
+    assert type(table).__name__ == "TableScreen" and table.game.moves >= 3
+    stood = [list(table.game.view(s).hand_list()) for s in range(2)], table.match.totals
+
+    again = sim.make_app(seed=9, data=folder)  # the power came back
+    assert type(again.screen).__name__ == "ResumeScreen"
+    d = sim.Driver(again)
+    d.tap(K.A)  # Resume the match
+    resumed = again.screen
+    assert type(resumed).__name__ == "TableScreen"
+    assert resumed.game.moves == table.game.moves
+    assert ([list(resumed.game.view(s).hand_list()) for s in range(2)], resumed.match.totals) == stood
+
+    third = sim.make_app(data=folder)
+    d = sim.Driver(third)
+    d.tap(K.RIGHT)
+    d.tap(K.A)  # New match: the kept one is forgotten
+    assert type(third.screen).__name__ == "TitleScreen"
+    assert not [n for n in os.listdir(folder) if n.startswith("match")]
+    assert type(sim.make_app(data=folder).screen).__name__ == "TitleScreen"
+
+
+def test_the_settings_screen_changes_and_keeps_the_settings(tmp_path):
+    from pips.ui import keys as K
+    from pips_sim import simulator as sim
+
+    folder = str(tmp_path)
+    app = sim.make_app(data=folder)
+    d = sim.Driver(app)
+    for _ in range(len(games.names())):
+        d.tap(K.RIGHT)
+    d.tap(K.A)
+    assert type(app.screen).__name__ == "SettingsScreen"
+    items = app.screen.items()
+    assert items[:3] == ["Brightness: 100%", "Bots: Normal", "Tiles: pips"]
+    assert items[3:6] == ["UNO target: 500", "UNO penalty: 4", "UNO mode: standard"]
+    assert items[-1] == "Statistics"
+    d.tap(K.A)  # brightness: 20
+    d.tap(K.RIGHT)
+    d.tap(K.A)  # bots: Hard
+    d.tap(K.RIGHT)
+    d.tap(K.A)  # pictures
+    d.tap(K.RIGHT)
+    d.tap(K.A)  # UNO to 200
+    assert app.screen.items()[:4] == [
+        "Brightness: 20%", "Bots: Hard", "Tiles: pictures", "UNO target: 200"]
+    d.tap(K.B)  # back: kept
+    assert type(app.screen).__name__ == "TitleScreen"
+    again = sim.make_app(data=folder)
+    assert (again.brightness, again.level, again.picture_tiles) == (20, "smart", True)
+    d = sim.Driver(again)
+    d.tap(K.RIGHT)
+    d.tap(K.A)  # UNO's set-up: the kept options, bots at the kept level
+    setup = again.screen
+    assert setup.values["target"] == 200 and setup.levels[1] == "smart"
+    d.tap(K.B)  # the title again, from its top
+    for _ in range(len(games.names())):
+        d.tap(K.RIGHT)
+    d.tap(K.A)
+    for _ in range(len(again.screen.items()) - 1):
+        d.tap(K.RIGHT)
+    d.tap(K.A)  # Statistics
+    assert type(again.screen).__name__ == "StatsScreen"
+    assert again.screen.rows[0][0] == "no match played yet"
