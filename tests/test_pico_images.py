@@ -1,0 +1,65 @@
+"""The images a maker flashes on a Pico: build/pips-fs.uf2 (`make fs-uf2`, the
+device files on a littlefs image) and the UF2 writer behind it. The firmware
+image itself (`make firmware`) is booted in tests/test_pico.py."""
+
+import os
+import struct
+
+import pytest
+
+from mpy_support import device_tree, needs_micropython  # noqa: F401 (puts sim/ on sys.path)
+from pips_sim import deploy, fsimage, uf2
+
+littlefs = pytest.importorskip("littlefs", reason="littlefs-python is not installed (run make)")
+
+
+def test_uf2_blocks_follow_the_format():
+    data = bytes(range(256)) * 2 + b"tail"
+    out = uf2.blocks(data, 0x100A0000)
+    assert len(out) == 3 * 512
+    for n in range(3):
+        block = out[n * 512 : (n + 1) * 512]
+        words = struct.unpack_from("<8I", block)
+        assert words[:2] == (0x0A324655, 0x9E5D5157)
+        assert words[2] & 0x2000  # a family ID is given: the RP2040's
+        assert words[3] == 0x100A0000 + 256 * n
+        assert words[4] == 256 and words[5] == n and words[6] == 3
+        assert words[7] == 0xE48BFF56
+        assert struct.unpack_from("<I", block, 508)[0] == 0x0AB16F30
+    assert out[2 * 512 + 32 : 2 * 512 + 36] == b"tail"
+    assert out[2 * 512 + 36 : 2 * 512 + 32 + 256] == b"\xff" * 252  # erased flash
+    assert uf2.flat(out, 0x100A0000)[: len(data)] == data
+    with pytest.raises(ValueError):
+        uf2.blocks(data, 0x100A0001)
+    with pytest.raises(ValueError):
+        uf2.image(out[:-1])
+
+
+def test_fs_image_holds_exactly_the_deploy_files(tmp_path):
+    tree = device_tree()
+    files = deploy.select(tree, deploy.read_list())
+    assert "main.py" in files and "pips/ui/app.mpy" in files
+    data = fsimage.image(tree, files)
+    assert len(data) == 352 * 4096
+    path = tmp_path / "pips-fs.uf2"
+    path.write_bytes(fsimage.to_uf2(data))
+    raw = path.read_bytes()
+    first = struct.unpack_from("<8I", raw)
+    assert first[3] == 0x10000000 + 0xA0000  # where the rp2 port mounts its filesystem
+    assert len(raw) == 512 * (352 * 4096 // 256)
+    # read back with littlefs-python's own mount, MicroPython's settings
+    fs = littlefs.LittleFS(block_size=4096, block_count=352, read_size=32, prog_size=256,
+                           lookahead_size=32, mount=False)
+    fs.context.buffer[:] = fsimage.from_uf2(raw)
+    fs.mount()
+    found = {}
+    for top, dirs, names in fs.walk("/"):
+        for name in names:
+            rel = (top.rstrip("/") + "/" + name).lstrip("/")
+            with fs.open("/" + rel, "rb") as f:
+                found[rel] = f.read()
+    assert sorted(found) == sorted(files)
+    for rel in files:
+        with open(os.path.join(tree, rel), "rb") as f:
+            assert found[rel] == f.read(), rel
+    assert fsimage.read_image(fsimage.from_uf2(raw)) == found
