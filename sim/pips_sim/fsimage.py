@@ -5,7 +5,8 @@ that already runs MicroPython (build/pips-fs.uf2).
 
 The files are those `make deploy` copies (firmware/deploy.txt over the .mpy
 tree of `make mpy`, which this brings up to date), each at the same path. The
-image is what the rp2 port's own `_boot.py` mounts: littlefs v2 on the last
+image is what the rp2 port's own `_boot.py` mounts: littlefs v2 (on-disk
+format 2.0, which every MicroPython with littlefs v2 reads) on the last
 1408 KiB of the Pico's 2 MiB flash (flash offset 0xA0000, 352 blocks of 4 KiB,
 programmed 256 bytes at a time). Dropped on the Pico's BOOTSEL drive it
 replaces the whole filesystem: what was on the board before is gone.
@@ -27,8 +28,12 @@ STORAGE_BYTES = 1408 * 1024
 STORAGE_OFFSET = FLASH_BYTES - STORAGE_BYTES  # 0xA0000
 BLOCK_SIZE = 4096
 BLOCK_COUNT = STORAGE_BYTES // BLOCK_SIZE
+# littlefs's on-disk format 2.0: what every MicroPython with littlefs v2 mounts
+# (format 2.1 needs littlefs 2.6, MicroPython 1.21 and later).
+DISK_VERSION = 0x00020000
 LFS_SETTINGS = dict(
-    block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, read_size=32, prog_size=256, lookahead_size=32
+    block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, read_size=32, prog_size=256,
+    lookahead_size=32, disk_version=DISK_VERSION,
 )
 OUT = os.path.join(mpy.ROOT, "build", "pips-fs.uf2")
 
