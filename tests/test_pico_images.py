@@ -63,3 +63,20 @@ def test_fs_image_holds_exactly_the_deploy_files(tmp_path):
         with open(os.path.join(tree, rel), "rb") as f:
             assert found[rel] == f.read(), rel
     assert fsimage.read_image(fsimage.from_uf2(raw)) == found
+
+
+def test_package_json_lists_the_deploy_files_for_mip():
+    """package.json (`mpremote mip install github:OWNER/REPO`) is the deploy
+    list's files as sources: the same paths on the board, .py for .mpy."""
+    import json
+
+    with open(os.path.join(deploy.ROOT, "package.json")) as f:
+        package = json.load(f)
+    assert package == deploy.package_json()  # regenerate: python -m pips_sim.deploy --package-json
+    tree = device_tree()
+    on_board = deploy.select(tree, deploy.read_list())
+    dests = [dest for dest, url in package["urls"]]
+    assert sorted(d[:-3] + ".mpy" if d != "main.py" else d for d in dests) == sorted(on_board)
+    for dest, url in package["urls"]:
+        assert os.path.isfile(os.path.join(deploy.ROOT, url)), url
+        assert os.path.basename(dest) == os.path.basename(url)
