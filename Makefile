@@ -1,4 +1,4 @@
-# Pips: `make play`, `make sim`, `make test`, `make bench`, `make bench-device`, `make mpy`,
+# Pips: `make play`, `make sim`, `make test`, `make bench`, `make bench-device`, `make bench-pico`, `make mpy`,
 # `make deploy`, `make fs-uf2`, `make firmware`, `make images`.
 PYTHON ?= python3
 VENV := .venv

@@ -13,24 +13,12 @@ import re
 
 import pytest
 
-from mpy_support import ROOT, device_tree, needs_micropython
+from mpy_support import device_tree, needs_micropython
 from pips_sim import deploy, fsimage, pico
 
 WHY = pico.missing()
 pytestmark = [pytest.mark.micropython, needs_micropython,
               pytest.mark.skipif(WHY is not None, reason=WHY or "")]
-
-
-def test_rp2040js_pin_is_the_makefiles():
-    with open(os.path.join(ROOT, "Makefile")) as f:
-        assert "PICO_EMU_PACKAGE := %s\n" % pico.RP2040JS in f.read()
-
-
-def test_key_pins_are_the_reference_boards():
-    # docs/boards.md: key A GP15, key B GP17, joystick up GP2, down GP18,
-    # left GP16, right GP20, press GP3
-    assert pico.key_pins() == {"A": 15, "B": 17, "UP": 2, "DOWN": 18, "LEFT": 16,
-                               "RIGHT": 20, "MENU": 3}
 
 
 def desktop_title(folder):

@@ -1,6 +1,8 @@
 """The images a maker flashes on a Pico: build/pips-fs.uf2 (`make fs-uf2`, the
-device files on a littlefs image) and the UF2 writer behind it. The firmware
-image itself (`make firmware`) is booted in tests/test_pico.py."""
+device files on a littlefs image) and the UF2 writer behind it, package.json
+for mip, and what the emulated Pico's harness (pips_sim.pico) takes from the
+project. The firmware image itself (`make firmware`) is booted in
+tests/test_pico.py."""
 
 import os
 import struct
@@ -8,8 +10,9 @@ import struct
 import pytest
 
 from mpy_support import device_tree, needs_micropython  # noqa: F401 (puts sim/ on sys.path)
-from pips_sim import deploy, fsimage, uf2
+from pips_sim import deploy, fsimage, pico, uf2
 
+ROOT = deploy.ROOT
 littlefs = pytest.importorskip("littlefs", reason="littlefs-python is not installed (run make)")
 
 
@@ -47,22 +50,16 @@ def test_fs_image_holds_exactly_the_deploy_files(tmp_path):
     first = struct.unpack_from("<8I", raw)
     assert first[3] == 0x10000000 + 0xA0000  # where the rp2 port mounts its filesystem
     assert len(raw) == 512 * (352 * 4096 // 256)
-    # read back with littlefs-python's own mount, MicroPython's settings
-    fs = littlefs.LittleFS(block_size=4096, block_count=352, read_size=32, prog_size=256,
-                           lookahead_size=32, mount=False)
-    fs.context.buffer[:] = fsimage.from_uf2(raw)
-    fs.mount()
-    found = {}
-    for top, dirs, names in fs.walk("/"):
-        for name in names:
-            rel = (top.rstrip("/") + "/" + name).lstrip("/")
-            with fs.open("/" + rel, "rb") as f:
-                found[rel] = f.read()
+    found = fsimage.read_image(fsimage.from_uf2(raw))  # littlefs-python mounts it
     assert sorted(found) == sorted(files)
     for rel in files:
         with open(os.path.join(tree, rel), "rb") as f:
             assert found[rel] == f.read(), rel
-    assert fsimage.read_image(fsimage.from_uf2(raw)) == found
+    # and so does a littlefs of today's on-disk format, given only the geometry
+    fs = littlefs.LittleFS(block_size=4096, block_count=352, mount=False)
+    fs.context.buffer[:] = fsimage.from_uf2(raw)
+    fs.mount()
+    assert sorted(fs.listdir("/")) == sorted(set(rel.split("/")[0] for rel in files))
 
 
 def test_package_json_lists_the_deploy_files_for_mip():
@@ -80,3 +77,21 @@ def test_package_json_lists_the_deploy_files_for_mip():
     for dest, url in package["urls"]:
         assert os.path.isfile(os.path.join(deploy.ROOT, url)), url
         assert os.path.basename(dest) == os.path.basename(url)
+
+
+def test_rp2040js_pin_is_the_makefiles():
+    with open(os.path.join(ROOT, "Makefile")) as f:
+        assert "PICO_EMU_PACKAGE := %s\n" % pico.RP2040JS in f.read()
+
+
+def test_key_pins_are_the_reference_boards():
+    # docs/boards.md: key A GP15, key B GP17, joystick up GP2, down GP18,
+    # left GP16, right GP20, press GP3
+    assert pico.key_pins() == {"A": 15, "B": 17, "UP": 2, "DOWN": 18, "LEFT": 16,
+                               "RIGHT": 20, "MENU": 3}
+
+
+def test_the_thinking_state_is_the_tables():
+    from pips.ui import table
+
+    assert table._THINK == pico.THINK

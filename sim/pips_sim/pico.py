@@ -21,11 +21,14 @@ times than on the device has taken another path, and the replay says so. Both
 byte streams are decoded by pips_sim.panel's ST7789 model into the panel's
 240x135 window after each frame: `frames_equal` compares them.
 
-The figures (`figures`): frame work time (keys, update, drawing and the bytes
-on the wire: the driver's SPI writes wait for the bus) and the smart bots'
-decisions, from the first frame a bot thinks to the frame its move is played
-(the player's wait: thinking in slices of about 12 ms a 33 ms frame), both in
-simulated time on the emulated 125 MHz RP2040.
+The figures (`make bench-pico`), in simulated time on the emulated 125 MHz
+RP2040: a session's frame work (`figures`: keys, update, drawing and the bytes
+on the wire, as the driver's SPI writes wait for the bus) and frame period
+(start to start: the work, the spare-time collection, the sleep), the smart
+bots' waits in it (the first frame a bot thinks to the frame that plays its
+move: the thinking goes in slices of about 12 ms a 33 ms frame), and
+`decision_times`: make bench-device's decision figure (pips_bench.decisions,
+bots at every seat, no screens) on this firmware.
 
 The boot ROM: rp2040js does not ship the RP2040's; its repository has it as
 demo/bootrom.ts (the B1 ROM, as 32-bit words). `bootrom` turns that into the
@@ -523,7 +526,7 @@ def decision_times(name, players, count, folder, seed=1):
 # script), the other seats smart bots; from the title to the first results screen.
 SESSIONS = {
     "block": (2, ["human", "smart"], {"target": 50}, 3),
-    "uno": (4, ["human", "smart", "smart", "smart"], {"mode": "single"}, 3),
+    "uno": (4, ["human", "smart", "smart", "smart"], {"mode": "single"}, 12),
 }
 
 
