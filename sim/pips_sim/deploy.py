@@ -12,7 +12,8 @@ board is reset and runs main.py.
 
 --dry-run prints the mpremote commands without running them (no board needed)
 --force   sends every file, whatever either record says
---frozen  for a firmware with Pips frozen in (firmware/manifest.py): main.py only
+--frozen  main.py only, for a firmware with the package frozen in but not main.py
+          (`make firmware` freezes main.py too: that one needs nothing on the board)
 --no-reset  leave the board running what it was
 
 mpremote (pinned in requirements.txt) is run as a subprocess, `python -m

@@ -74,6 +74,10 @@ def missing():
         return "no node (Node.js) on PATH"
     if not os.path.isfile(os.path.join(rp2040js_dir(), "dist", "esm", "index.js")):
         return "no rp2040js in %s (make pico-emu installs %s from npm)" % (PREFIX, RP2040JS)
+    with open(os.path.join(rp2040js_dir(), "package.json")) as f:
+        version = json.load(f).get("version")
+    if "rp2040js@" + str(version) != RP2040JS:
+        return "rp2040js %s in %s, not %s (make pico-emu)" % (version, PREFIX, RP2040JS)
     if not os.path.isfile(BOOTROM):
         return ("no RP2040 boot ROM at %s (python -m pips_sim.pico bootrom "
                 "rp2040js/demo/bootrom.ts; see docs/device.md)" % BOOTROM)
