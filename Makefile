@@ -1,12 +1,12 @@
-# Pips: `make play`, `make sim`, `make test`, `make bench`, `make bench-device`, `make mpy`,
-# `make deploy`, `make images`.
+# Pips: `make play`, `make sim`, `make test`, `make bench`, `make bench-device`, `make bench-pico`, `make mpy`,
+# `make deploy`, `make fs-uf2`, `make firmware`, `make images`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= /dev/ttyACM0
 
-.PHONY: all play sim test bench bench-device mpy deploy images clean
+.PHONY: all play sim test bench bench-device bench-pico pico-emu mpy deploy fs-uf2 firmware images clean
 
 all: test
 
@@ -30,6 +30,19 @@ $(WASM): $(STAMP) Makefile
 		echo "no npm here: tests/test_wasm.py (the 32-bit webassembly port) will be skipped"; \
 	fi
 
+# rp2040js, the RP2040 emulator, for the firmware on an emulated Pico (tests/test_pico.py,
+# make bench-pico), pinned as pips_sim/pico.py names it. Without npm those tests skip.
+PICO_EMU_PACKAGE := rp2040js@1.4.1
+PICO_EMU := $(VENV)/pico/.installed
+
+$(PICO_EMU): $(STAMP) Makefile
+	@if command -v npm >/dev/null 2>&1; then \
+		npm install --silent --no-save --no-audit --no-fund --prefix $(VENV)/pico $(PICO_EMU_PACKAGE) \
+		&& touch $@; \
+	else \
+		echo "no npm here: tests/test_pico.py (the emulated Pico) will be skipped"; \
+	fi
+
 $(VENV)/.bench: $(STAMP) requirements-bench.txt
 	$(BIN)/pip install -q -r requirements-bench.txt
 	touch $(VENV)/.bench
@@ -42,7 +55,7 @@ play: $(STAMP)
 sim: $(STAMP)
 	$(BIN)/pips sim
 
-test: $(STAMP) $(WASM)
+test: $(STAMP) $(WASM) $(PICO_EMU)
 	$(BIN)/python -m pytest -q -rs
 
 bench: $(VENV)/.bench
@@ -64,11 +77,38 @@ endif
 	@$(MAKE) --no-print-directory $(VENV)/.bench-device
 	MICROPY_DIR="$(MICROPY_DIR)" $(BIN)/python -m pips_sim.device $(DEVICE_ARGS)
 
+# The real firmware (build/pips-pico.uf2) on the emulated RP2040: frame and decision
+# times in simulated time (pips_sim/pico.py, docs/device-bench.md). Needs the boot ROM:
+# .venv/bin/python -m pips_sim.pico bootrom path/to/rp2040js/demo/bootrom.ts
+pico-emu: $(PICO_EMU)
+
+bench-pico: $(PICO_EMU)
+	$(BIN)/python -m pips_sim.pico session block uno --json build/bench-pico.json
+
 mpy: $(STAMP)
 	$(BIN)/python -m pips_sim.mpy
 
 deploy: mpy
 	$(BIN)/python -m pips_sim.deploy --port $(PORT)
+
+# The device files as a littlefs image in a UF2, for a Pico that already runs
+# MicroPython: build/pips-fs.uf2 (pips_sim/fsimage.py).
+fs-uf2: $(STAMP)
+	$(BIN)/python -m pips_sim.fsimage
+
+# MicroPython for the Pico with Pips frozen in: build/pips-pico.uf2 (pips_sim/firmware.py).
+# PICO_MICROPY_DIR: a MicroPython work tree at pips_sim.firmware.MICROPY_COMMIT with
+# lib/pico-sdk, lib/tinyusb and lib/micropython-lib checked out; PICOTOOL_DIR: an
+# installed picotool or its source tree. Or FIRMWARE_FETCH=folder: clone both there.
+firmware: $(STAMP)
+ifdef FIRMWARE_FETCH
+	$(BIN)/python -m pips_sim.firmware --fetch "$(FIRMWARE_FETCH)"
+else
+ifndef PICO_MICROPY_DIR
+	$(error make firmware needs PICO_MICROPY_DIR=/path/to/micropython and PICOTOOL_DIR=/path/to/picotool, or FIRMWARE_FETCH=folder; see docs/device.md)
+endif
+	$(BIN)/python -m pips_sim.firmware --micropython "$(PICO_MICROPY_DIR)" --picotool "$(PICOTOOL_DIR)"
+endif
 
 clean:
 	rm -rf $(VENV) build out

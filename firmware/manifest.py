@@ -1,12 +1,13 @@
-# Freezing recipe: Pips compiled into a custom MicroPython firmware, so its
-# code runs from flash: the installed form on a device.
+# Freezing recipe: Pips compiled into a MicroPython firmware for the Pico, so its
+# code runs from flash and the game starts on power-up (`make firmware` builds
+# it as build/pips-pico.uf2; by hand:
 #
 #   cd micropython/ports/rp2
 #   make BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/pips/firmware/manifest.py
 #
-# Flash the resulting firmware.uf2, then put only main.py on the board's
-# filesystem (MicroPython runs main.py from the filesystem, never a frozen one):
-#   python -m pips_sim.deploy --port /dev/ttyACM0 --frozen
+# ). The board's filesystem may stay empty: MicroPython runs a frozen main.py
+# at boot in preference to one on the filesystem (shared/runtime/pyexec.c,
+# pyexec_file_if_exists), so this main.py is the one that starts.
 #
 # Relative paths below are resolved from this file's folder. Frozen modules are
 # compiled for the port's own CPU, so nothing here needs mpy-cross's -march.
@@ -20,3 +21,6 @@ package("pips", base_path="../src")
 # The reference board: the display driver and the board file.
 module("st7789.py", base_path="../boards")
 module("pico_lcd_114.py", base_path="../boards")
+
+# What runs at power-up: the frame loop on the reference board.
+module("main.py")

@@ -12,7 +12,8 @@ board is reset and runs main.py.
 
 --dry-run prints the mpremote commands without running them (no board needed)
 --force   sends every file, whatever either record says
---frozen  for a firmware with Pips frozen in (firmware/manifest.py): main.py only
+--frozen  main.py only, for a firmware with the package frozen in but not main.py
+          (`make firmware` freezes main.py too: that one needs nothing on the board)
 --no-reset  leave the board running what it was
 
 mpremote (pinned in requirements.txt) is run as a subprocess, `python -m
@@ -68,7 +69,11 @@ def tree_files(build_dir):
 def select(build_dir, rules):
     """The files of build_dir the rules pick, in order. `*` does not cross a '/'.
     A plain file name that is missing raises DeployError (a stale list or no build)."""
-    available = tree_files(build_dir)
+    return pick(tree_files(build_dir), rules, build_dir)
+
+
+def pick(available, rules, where="the build"):
+    """The paths of `available` the rules pick, in order (see select)."""
     chosen = []
     for include, pattern in rules:
         if any(ch in pattern for ch in "*?["):
@@ -82,13 +87,36 @@ def select(build_dir, rules):
             if include and not hits:
                 raise DeployError(
                     "%s is listed in deploy.txt but not in %s (run `make mpy`)"
-                    % (pattern, build_dir)
+                    % (pattern, where)
                 )
         if include:
             chosen.extend(p for p in hits if p not in chosen)
         else:
             chosen = [p for p in chosen if p not in hits]
     return chosen
+
+
+PACKAGE_JSON = os.path.join(ROOT, "package.json")
+
+
+def package_json(deploy_list=DEPLOY_LIST):
+    """mip's package.json for the repository (`mpremote mip install
+    github:OWNER/REPO`): the deploy list's files as their sources, each to the
+    path the list gives it (a board then compiles them as it imports them),
+    their URLs relative to the repository's root."""
+    built = {}
+    for src, rel in mpy.device_sources():
+        built[os.path.relpath(mpy._target("", rel))] = src
+    urls = []
+    for name in pick(sorted(built), read_list(deploy_list)):
+        src = built[name]
+        dest = name[:-4] + ".py" if name.endswith(".mpy") else name
+        urls.append([dest, os.path.relpath(src, ROOT).replace(os.sep, "/")])
+    import tomllib
+
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        version = tomllib.load(f)["project"]["version"]
+    return {"urls": urls, "version": version}
 
 
 def file_hash(path):
@@ -233,7 +261,15 @@ def main(argv=None):
     parser.add_argument("--force", action="store_true", help="send every file")
     parser.add_argument("--frozen", action="store_true", help="Pips is frozen in: main.py only")
     parser.add_argument("--no-reset", action="store_true", help="do not reset the board")
+    parser.add_argument("--package-json", action="store_true",
+                        help="write package.json (mip's list of the device files) and stop")
     args = parser.parse_args(argv)
+    if args.package_json:
+        with open(PACKAGE_JSON, "w") as f:
+            json.dump(package_json(args.list), f, indent=1)
+            f.write("\n")
+        print("wrote %s" % PACKAGE_JSON)
+        return 0
     try:
         deploy(
             args.port,

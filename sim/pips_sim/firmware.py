@@ -1,0 +1,188 @@
+"""`make firmware`: MicroPython for the Raspberry Pi Pico (BOARD=RPI_PICO) with
+Pips frozen in through firmware/manifest.py, as build/pips-pico.uf2.
+
+    python -m pips_sim.firmware --micropython DIR --picotool DIR [--out FILE] [-j N]
+    python -m pips_sim.firmware --fetch FOLDER [--git-base URL]
+
+--micropython  a MicroPython work tree whose ports/rp2 builds for the Pico, with
+               the submodules the port needs checked out (lib/pico-sdk,
+               lib/tinyusb, lib/micropython-lib): `git submodule update --init`
+               of those three. MICROPY_COMMIT is the commit this was built and
+               tested with (its pico-sdk is 2.2.0).
+--picotool     picotool, the host tool pico-sdk 2.x runs on every image: either
+               an installed picotool (a folder holding picotool/picotoolConfig.cmake)
+               or its source tree (tag PICOTOOL_TAG), which is built here without
+               USB support (-DPICOTOOL_NO_LIBUSB=1: only its image tools are used).
+--fetch        where the network allows: clone MicroPython at MICROPY_COMMIT with
+               those submodules, and picotool at PICOTOOL_TAG, into FOLDER; then
+               build with --micropython FOLDER/micropython --picotool FOLDER/picotool.
+
+Needs arm-none-eabi-gcc with newlib, cmake, make and a host C/C++ compiler
+(Debian/Ubuntu: gcc-arm-none-eabi libnewlib-arm-none-eabi cmake g++). The rp2
+build goes to build/rp2 (about 75 s on two cores the first time; make rebuilds
+only what changed). Nothing is written into the MicroPython tree but its own
+mpy-cross build.
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+
+from pips_sim import mpy
+
+ROOT = mpy.ROOT
+MANIFEST = os.path.join(ROOT, "firmware", "manifest.py")
+BUILD = os.path.join(ROOT, "build", "rp2")
+OUT = os.path.join(ROOT, "build", "pips-pico.uf2")
+BOARD = "RPI_PICO"
+
+# v1.29.0-preview-585: the last commit that pins pico-sdk 2.2.0 (later ones want
+# pico-sdk 2.3.0 and a tinyusb fork).
+MICROPY_COMMIT = "af47daf3b02b9f391cced3fc2ac6e9bf688b4639"
+MICROPY_URL = "micropython/micropython"
+PICOTOOL_TAG = "2.2.0"
+PICOTOOL_URL = "raspberrypi/picotool"
+SUBMODULES = ("lib/pico-sdk", "lib/tinyusb", "lib/micropython-lib")
+# a file each submodule must have once checked out
+_SUBMODULE_FILES = {
+    "lib/pico-sdk": "pico_sdk_init.cmake",
+    "lib/tinyusb": "src/tusb.h",
+    "lib/micropython-lib": "python-stdlib",
+}
+TOOLS = ("arm-none-eabi-gcc", "cmake", "make", "c++")
+
+
+class FirmwareError(RuntimeError):
+    pass
+
+
+def check_tree(tree):
+    """Raise FirmwareError saying what a MicroPython tree lacks for the rp2 build."""
+    if not os.path.isfile(os.path.join(tree, "ports", "rp2", "Makefile")):
+        raise FirmwareError("%s is not a MicroPython work tree (no ports/rp2/Makefile)" % tree)
+    missing = [
+        sub for sub in SUBMODULES if not os.path.exists(os.path.join(tree, sub, _SUBMODULE_FILES[sub]))
+    ]
+    if missing:
+        raise FirmwareError(
+            "%s lacks the submodules %s: run `git submodule update --init %s` in it"
+            % (tree, ", ".join(missing), " ".join(missing))
+        )
+
+
+def check_tools():
+    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
+    if missing:
+        raise FirmwareError(
+            "not found: %s (apt: gcc-arm-none-eabi libnewlib-arm-none-eabi cmake g++)"
+            % " ".join(missing)
+        )
+
+
+def _run(cmd, log=None, **kw):
+    if log is None:
+        done = subprocess.run(cmd, **kw)
+        if done.returncode != 0:
+            raise FirmwareError("failed (exit %d): %s" % (done.returncode, " ".join(cmd)))
+        return
+    with open(log, "a") as f:
+        done = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, **kw)
+    if done.returncode != 0:
+        with open(log) as f:
+            tail = f.read()[-3000:]
+        raise FirmwareError("failed (exit %d): %s\n%s\n(the whole log: %s)"
+                            % (done.returncode, " ".join(cmd), tail, log))
+
+
+def picotool_install(picotool, sdk, jobs=2, log=None):
+    """The folder to hand pico-sdk as PICOTOOL_FETCH_FROM_GIT_PATH: `picotool` itself
+    when it is an installed picotool, else the install of its source tree built
+    under build/picotool."""
+    if os.path.isfile(os.path.join(picotool, "picotool", "picotoolConfig.cmake")):
+        return os.path.abspath(picotool)
+    if not os.path.isfile(os.path.join(picotool, "CMakeLists.txt")):
+        raise FirmwareError(
+            "%s is neither an installed picotool (picotool/picotoolConfig.cmake) nor its source"
+            % picotool
+        )
+    install = os.path.join(ROOT, "build", "picotool")
+    if os.path.isfile(os.path.join(install, "picotool", "picotoolConfig.cmake")):
+        return install
+    work = os.path.join(ROOT, "build", "picotool-build")
+    _run(["cmake", "-S", picotool, "-B", work, "-DPICO_SDK_PATH=" + sdk, "-DPICOTOOL_NO_LIBUSB=1",
+          "-DPICOTOOL_FLAT_INSTALL=1", "-DCMAKE_INSTALL_PREFIX=" + install,
+          "-DCMAKE_BUILD_TYPE=Release"], log)
+    _run(["make", "-C", work, "-j%d" % jobs], log)
+    _run(["make", "-C", work, "install"], log)
+    return install
+
+
+def build(tree, picotool, out=OUT, jobs=2, build_dir=BUILD, log=None):
+    """Build the firmware; copy its UF2 to `out`; return `out`."""
+    tree = os.path.abspath(tree)
+    check_tree(tree)
+    check_tools()
+    os.makedirs(build_dir, exist_ok=True)
+    if log is None:
+        log = os.path.join(build_dir, "build.log")
+    with open(log, "w"):
+        pass
+    install = picotool_install(os.path.abspath(picotool), os.path.join(tree, "lib", "pico-sdk"),
+                               jobs, log)
+    _run(["make", "-C", os.path.join(tree, "mpy-cross"), "-j%d" % jobs], log)
+    env = dict(os.environ, PICOTOOL_FETCH_FROM_GIT_PATH=install)
+    _run(["make", "-C", os.path.join(tree, "ports", "rp2"), "BOARD=" + BOARD,
+          "FROZEN_MANIFEST=" + MANIFEST, "BUILD=" + os.path.abspath(build_dir),
+          "-j%d" % jobs], log, env=env)
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    shutil.copyfile(os.path.join(build_dir, "firmware.uf2"), out)
+    return out
+
+
+def fetch(folder, git_base="https://github.com"):
+    """Clone the pinned sources into `folder` (network needed); return
+    (micropython tree, picotool source)."""
+    folder = os.path.abspath(folder)
+    os.makedirs(folder, exist_ok=True)
+    tree = os.path.join(folder, "micropython")
+    tool = os.path.join(folder, "picotool")
+    if not os.path.isdir(os.path.join(tree, ".git")):
+        _run(["git", "clone", "--filter=blob:none", "--no-checkout",
+              "%s/%s" % (git_base, MICROPY_URL), tree])
+    _run(["git", "-C", tree, "checkout", "-q", MICROPY_COMMIT])
+    _run(["git", "-C", tree, "submodule", "update", "--init", "--filter=blob:none"] + list(SUBMODULES))
+    if not os.path.isdir(os.path.join(tool, ".git")):
+        _run(["git", "clone", "--filter=blob:none", "%s/%s" % (git_base, PICOTOOL_URL), tool])
+    _run(["git", "-C", tool, "checkout", "-q", PICOTOOL_TAG])
+    return tree, tool
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m pips_sim.firmware",
+                                description=__doc__.split("\n\n")[0])
+    p.add_argument("--micropython", help="a MicroPython work tree with its rp2 submodules")
+    p.add_argument("--picotool", help="an installed picotool, or its source tree")
+    p.add_argument("--fetch", metavar="FOLDER", help="clone the pinned sources there first")
+    p.add_argument("--git-base", default="https://github.com", help="where --fetch clones from")
+    p.add_argument("--out", default=OUT, help="the UF2 to write (build/pips-pico.uf2)")
+    p.add_argument("-j", "--jobs", type=int, default=2)
+    args = p.parse_args(argv)
+    try:
+        if args.fetch:
+            tree, tool = fetch(args.fetch, args.git_base)
+            args.micropython = args.micropython or tree
+            args.picotool = args.picotool or tool
+        if not args.micropython or not args.picotool:
+            p.error("give --micropython and --picotool (or --fetch FOLDER)")
+        out = build(args.micropython, args.picotool, args.out, args.jobs)
+    except FirmwareError as e:
+        print("firmware: %s" % e, file=sys.stderr)
+        return 1
+    print("wrote %s (%d bytes)" % (os.path.relpath(out), os.path.getsize(out)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,592 @@
+"""The real Pico firmware (build/pips-pico.uf2, `make firmware`) on an emulated
+RP2040: npm rp2040js, pinned below, driven by pico_run.mjs.
+
+    python -m pips_sim.pico bootrom PATH/TO/rp2040js/demo/bootrom.ts
+    python -m pips_sim.pico session block|uno [--json FILE]   (`make bench-pico`)
+
+A session (run_session) plays a match from the title screen to its results as
+a player would: the desktop simulator's key script for the table's set-up
+(pips_sim.simulator.setup_script), then A now and then, each key held on its
+GPIO pin of the reference board (boards/pico_lcd_114.py) in simulated time.
+The firmware boots and starts the game from its frozen main.py; the session
+then stops it (Ctrl-C) and runs TRACE over the raw REPL: firmware/main.py's own
+frame loop, `run()`, on the real board, with a fixed seed and a clock that
+notes every time the screens read it. Each frame prints its time, the keys
+read, those clock readings, the display's byte count and how long the frame's
+work took (ticks_us). The desktop then plays the same frames again (REPLAY, on
+the MicroPython unix port with boards/unix_sim.py: the same driver and
+framebuf, so the same code must give the same bytes), feeding each frame the
+device's keys and clock readings; a frame that reads the clock more or fewer
+times than on the device has taken another path, and the replay says so. Both
+byte streams are decoded by pips_sim.panel's ST7789 model into the panel's
+240x135 window after each frame: `frames_equal` compares them.
+
+The figures (`make bench-pico`), in simulated time on the emulated 125 MHz
+RP2040: a session's frame work (`figures`: keys, update, drawing and the bytes
+on the wire, as the driver's SPI writes wait for the bus) and frame period
+(start to start: the work, the spare-time collection, the sleep), the smart
+bots' waits in it (the first frame a bot thinks to the frame that plays its
+move: the thinking goes in slices of about 12 ms a 33 ms frame), and
+`decision_times`: make bench-device's decision figure (pips_bench.decisions,
+bots at every seat, no screens) on this firmware.
+
+The boot ROM: rp2040js does not ship the RP2040's; its repository has it as
+demo/bootrom.ts (the B1 ROM, as 32-bit words). `bootrom` turns that into the
+16 KiB binary BOOTROM (checked against BOOTROM_SHA256).
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from pips_sim import device, fsimage, mpy, panel, uf2
+
+ROOT = mpy.ROOT
+HERE = os.path.dirname(os.path.abspath(__file__))
+RUNNER = os.path.join(HERE, "pico_run.mjs")
+RP2040JS = "rp2040js@1.4.1"
+PREFIX = os.path.join(ROOT, ".venv", "pico")
+FIRMWARE = os.environ.get("PIPS_PICO_FIRMWARE") or os.path.join(ROOT, "build", "pips-pico.uf2")
+BOOTROM = os.environ.get("PIPS_PICO_BOOTROM") or os.path.join(ROOT, "build", "pico", "bootrom-b1.bin")
+# the B1 ROM as rp2040js's demo/bootrom.ts holds it (pico-bootrom 00a4a19114)
+BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"
+BOARD_FILE = os.path.join(ROOT, "boards", "pico_lcd_114.py")
+
+FRAME_MS = 33  # firmware/main.py's frame
+TAP_MS = 100  # a key held this long, then released as long (three frames each)
+START_MS = 400  # the first key, after the session's first frames
+
+
+# -- what a session needs -----------------------------------------------------------------
+def rp2040js_dir():
+    return os.path.join(PREFIX, "node_modules", "rp2040js")
+
+
+def missing():
+    """Why the emulated Pico cannot run here (a sentence), or None."""
+    if shutil.which("node") is None:
+        return "no node (Node.js) on PATH"
+    if not os.path.isfile(os.path.join(rp2040js_dir(), "dist", "esm", "index.js")):
+        return "no rp2040js in %s (make pico-emu installs %s from npm)" % (PREFIX, RP2040JS)
+    with open(os.path.join(rp2040js_dir(), "package.json")) as f:
+        version = json.load(f).get("version")
+    if "rp2040js@" + str(version) != RP2040JS:
+        return "rp2040js %s in %s, not %s (make pico-emu)" % (version, PREFIX, RP2040JS)
+    if not os.path.isfile(BOOTROM):
+        return ("no RP2040 boot ROM at %s (python -m pips_sim.pico bootrom "
+                "rp2040js/demo/bootrom.ts; see docs/device.md)" % BOOTROM)
+    if not os.path.isfile(FIRMWARE):
+        return "no firmware at %s (make firmware; see docs/device.md)" % FIRMWARE
+    return None
+
+
+def bootrom_from_ts(text):
+    """The boot ROM's bytes from rp2040js's demo/bootrom.ts (an array of 32-bit words)."""
+    body = text[text.index("Uint32Array([") :]
+    words = [int(w, 16) for w in re.findall(r"0x([0-9a-fA-F]+)", body)]
+    data = b"".join(w.to_bytes(4, "little") for w in words)
+    if len(data) != 16384:
+        raise ValueError("a boot ROM is 16 KiB, this is %d bytes" % len(data))
+    return data
+
+
+def key_pins(board_file=BOARD_FILE):
+    """{key name: GPIO pin} as the board file wires its keys."""
+    with open(board_file) as f:
+        text = f.read()
+    pins = dict((name, int(pin)) for pin, name in
+                re.findall(r"Pin\((\d+), Pin\.IN, Pin\.PULL_UP\), _keys\.(\w+)", text))
+    if not pins:
+        raise ValueError("no keys found in %s" % board_file)
+    return pins
+
+
+def presses(lines, pins, start_ms=START_MS, until_ms=0, every_ms=300):
+    """[[pin, down_ms, up_ms], ...] for key-file lines (pips_sim.simulator's: a
+    key name taps it, `wait N` waits N frames), then A tapped every `every_ms`
+    up to `until_ms`."""
+    out = []
+    t = start_ms
+    for line in lines:
+        words = line.split("#", 1)[0].split()
+        if not words:
+            continue
+        if words[0].lower() == "wait":
+            t += int(words[1]) * FRAME_MS
+            continue
+        out.append([pins[words[0].upper()], t, t + TAP_MS])
+        t += 2 * TAP_MS
+    while t < until_ms:
+        out.append([pins["A"], t, t + TAP_MS])
+        t += every_ms
+    return out
+
+
+def flash_image(firmware=FIRMWARE, fs=None):
+    """The flash as one flat image: the firmware's UF2, and a littlefs image
+    (bytes) at the filesystem's offset when given."""
+    with open(firmware, "rb") as f:
+        image = bytearray(uf2.flat(f.read()))
+    if fs is not None:
+        end = fsimage.STORAGE_OFFSET + len(fs)
+        if len(image) < end:
+            image += b"\xff" * (end - len(image))
+        image[fsimage.STORAGE_OFFSET : end] = fs
+    return bytes(image)
+
+
+def run(config, folder, timeout=3600):
+    """Run pico_run.mjs with `config` (paths filled in); its JSON summary."""
+    config = dict(config, rp2040js=rp2040js_dir(), bootrom=BOOTROM)
+    path = os.path.join(folder, "config.json")
+    with open(path, "w") as f:
+        json.dump(config, f)
+    done = subprocess.run(["node", RUNNER, path], capture_output=True, text=True, timeout=timeout)
+    if done.returncode != 0:
+        raise RuntimeError("pico_run.mjs failed:\n" + done.stdout[-2000:] + done.stderr[-3000:])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def boot(folder, fs=None, sim_s=4.0):
+    """Power the firmware up (with a littlefs image `fs`, or nothing on the
+    filesystem) and let it run `sim_s` simulated seconds. Returns (summary,
+    console text, the panel's visible window at the end: RGB565 bytes and
+    written flags)."""
+    flash = os.path.join(folder, "flash.bin")
+    with open(flash, "wb") as f:
+        f.write(flash_image(FIRMWARE, fs))
+    config = {
+        "flash": flash,
+        "idleHigh": sorted(key_pins().values()),
+        "maxSimS": sim_s,
+        "spiOut": os.path.join(folder, "spi.bin"),
+        "consoleOut": os.path.join(folder, "console.txt"),
+    }
+    summary = run(config, folder)
+    model = panel.St7789Model()
+    model.keep_log = False
+    with open(config["spiOut"], "rb") as f:
+        for event in panel.parse_log(f.read()):
+            model.feed(event[1], event[2], event[3])
+    model.finish()
+    with open(config["consoleOut"], encoding="latin1") as f:
+        console = f.read()
+    return summary, console, model.screen()
+
+
+# -- the traced session on the device, and its replay -------------------------------------
+START = "PIPS-TRACE-START"
+END = "PIPS-TRACE-END"
+
+# Run over the raw REPL once the boot's own game is stopped: firmware/main.py's
+# run() on the board as it is, the App seeded, every clock reading noted.
+TRACE = r"""
+import gc
+import time
+from array import array
+import main
+import pico_lcd_114 as board
+
+SEED = %(seed)d
+ticks_ms = time.ticks_ms
+ticks_us = time.ticks_us
+ticks_diff = time.ticks_diff
+display = board.display
+reads = array("i", bytes(4 * 2048))
+count = [0]
+held = [0, 0, 0]  # the keys read this frame, the frame's start (us), the results shown
+
+
+def clock():
+    t = ticks_ms()
+    i = count[0]
+    if i < 2048:
+        reads[i] = t
+    count[0] = i + 1
+    return t
+
+
+def read_keys():
+    held[1] = ticks_us()
+    keys = board.read_keys()
+    held[0] = keys
+    return keys
+
+
+class Loop:  # what run() takes of a board: the real clock and sleep, the keys noted
+    ticks_ms = ticks_ms
+    ticks_diff = ticks_diff
+    sleep_ms = time.sleep_ms
+    read_keys = read_keys
+
+
+class Screens:  # what the App takes of a board: the display, the clock noted
+    display = display
+    width = board.width
+    height = board.height
+    ticks_ms = clock
+
+
+def on_frame(app, n):
+    work = ticks_diff(ticks_us(), held[1])
+    now = app.now
+    m = count[0]
+    if m > 2048:
+        print("PIPS-TRACE-OVERFLOW", n, m)
+        return True
+    print("F", now, held[0], display.bytes_sent, work,
+          ",".join([str(ticks_diff(reads[i], now)) for i in range(m)]))
+    count[0] = 0
+    name = type(app.screen).__name__
+    if name == "HandResultScreen" or name == "MatchResultScreen":
+        held[2] += 1
+    return held[2] > 0 and not app.surface.dirty or held[2] > 3
+
+
+app = main.make_app(Screens, SEED)
+count[0] = 0
+gc.collect()
+print("%(start)s", display.bytes_sent)
+main.run(Loop, app=app, on_frame=on_frame)
+print("%(end)s")
+"""
+
+# The same frames on the unix port: argv = trace file, bus log out, info out, seed.
+REPLAY = r"""
+import sys
+import unix_sim as board
+import main
+
+trace_path, log_path, info_path, seed = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+values = []
+at = [0]
+
+
+def clock():
+    i = at[0]
+    at[0] = i + 1
+    if i < len(values):
+        return values[i]
+    return values[-1] if values else 0
+
+
+class Screens:
+    display = board.display
+    width = board.width
+    height = board.height
+    ticks_ms = clock
+
+
+log = open(log_path, "wb")
+head = bytearray(4)
+
+
+def dump():
+    for dc, cs, data in board.bus.record:
+        n = len(data)
+        head[0] = (dc << 1) | cs
+        head[1] = n >> 16
+        head[2] = (n >> 8) & 255
+        head[3] = n & 255
+        log.write(head)
+        log.write(data)
+    board.bus.record = []
+
+
+base = board.display.bytes_sent  # the log's byte counts start here
+board.bus.record = []
+board.display.init()  # the controller set up again, into the log
+dump()
+info = open(info_path, "w")
+info.write("start %d\n" % (board.display.bytes_sent - base))
+app = main.make_app(Screens, seed)
+n = 0
+for line in open(trace_path):
+    words = line.split()
+    if not words or words[0] != "F":
+        continue
+    now = int(words[1])
+    values = [now + int(d) for d in words[5].split(",")] if len(words) > 5 else []
+    at[0] = 0
+    app.frame(int(words[2]), now)
+    dump()
+    n += 1
+    screen = app.screen
+    game = getattr(screen, "game", None)
+    info.write("%d %d %s %d %d %d\n" % (
+        n, board.display.bytes_sent - base, type(screen).__name__,
+        getattr(screen, "state", -1), game.moves if game is not None else -1, at[0] - len(values)))
+log.close()
+info.close()
+"""
+
+THINK = 2  # pips.ui.table's _THINK: the table's state while a bot thinks
+
+
+def parse_trace(console):
+    """(start byte count, [(now, keys, bytes_sent, work_us, reads)]) from the console."""
+    start = None
+    frames = []
+    for line in console.splitlines():
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == START:
+            start = int(words[1])
+        elif words[0] == "F" and start is not None:
+            reads = [int(d) for d in words[5].split(",")] if len(words) > 5 else []
+            frames.append((int(words[1]), int(words[2]), int(words[3]), int(words[4]), reads))
+    return start, frames
+
+
+def screens(log, start, ends):
+    """The panel's visible window after each of `ends` (byte counts from the
+    stream's beginning): [(RGB565 bytes, written flags)], the flags counting
+    only what was written after the first `start` bytes."""
+    model = panel.St7789Model()
+    model.keep_log = False
+    marks = [start] + list(ends)
+    out = []
+    k = 0
+    done = 0
+
+    def reach(everything=False):
+        nonlocal k
+        while k < len(marks) and (everything or marks[k] <= done):
+            if k == 0:
+                model.written[:] = bytes(len(model.written))
+            else:
+                out.append(model.screen())
+            k += 1
+
+    for event in panel.parse_log(log):
+        if event[0] != "spi":
+            continue
+        data = event[3]
+        i = 0
+        while i < len(data):
+            reach()
+            step = len(data) - i
+            if k < len(marks):
+                step = min(step, marks[k] - done)
+            model.feed(event[1], event[2], data[i : i + step])
+            i += step
+            done += step
+    reach(True)
+    return out
+
+
+def run_session(game, players, levels, options, seed, folder, max_sim_s=900, fs=None):
+    """Play the session on the emulated Pico and on the desktop. Returns a dict:
+    summary (the emulator's), frames (the device trace), info (the replay's
+    per-frame lines), device and desktop (the panel after each frame)."""
+    from pips import games
+    from pips_sim import simulator
+
+    cls = games.get(game)
+    lines = simulator.setup_script(list(games.names()).index(game), cls, levels, options)
+    pins = key_pins()
+    script = os.path.join(folder, "trace.py")
+    with open(script, "w") as f:
+        f.write(TRACE % {"seed": seed, "start": START, "end": END})
+    flash = os.path.join(folder, "flash.bin")
+    with open(flash, "wb") as f:
+        f.write(flash_image(FIRMWARE, fs))
+    config = {
+        "flash": flash,
+        "idleHigh": sorted(pins.values()),
+        "presses": presses(lines, pins, until_ms=max_sim_s * 1000),
+        "interruptOn": "with the screens up",
+        "script": script,
+        "startMark": START,
+        "until": END,
+        "maxSimS": max_sim_s,
+        "spiOut": os.path.join(folder, "device.spi"),
+        "consoleOut": os.path.join(folder, "console.txt"),
+    }
+    summary = run(config, folder)
+    with open(config["consoleOut"], encoding="latin1") as f:
+        console = f.read()
+    start, frames = parse_trace(console)
+    if start is None or not frames:
+        raise RuntimeError("no trace from the device:\n" + console[-3000:])
+    trace = os.path.join(folder, "trace.txt")
+    with open(trace, "w") as f:
+        for now, keys, sent, work, reads in frames:
+            f.write("F %d %d %d %d %s\n" % (now, keys, sent, work, ",".join(map(str, reads))))
+    replay_log = os.path.join(folder, "desktop.spi")
+    info_path = os.path.join(folder, "replay.txt")
+    rc, out, err = mpy.run_micropython(
+        REPLAY, None, mpy.source_path(), 1800, (trace, replay_log, info_path, seed)
+    )
+    if rc != 0:
+        raise RuntimeError("the replay failed:\n" + out[-3000:] + err[-3000:])
+    with open(info_path) as f:
+        info_lines = f.read().splitlines()
+    replay_start = int(info_lines[0].split()[1])
+    info = [line.split() for line in info_lines[1:]]
+    with open(config["spiOut"], "rb") as f:
+        device = screens(f.read(), start, [frame[2] for frame in frames])
+    with open(replay_log, "rb") as f:
+        desktop = screens(f.read(), replay_start, [int(words[1]) for words in info])
+    return {"summary": summary, "frames": frames, "info": info, "device": device,
+            "desktop": desktop, "console": console}
+
+
+def frames_equal(result):
+    """The first frame (1-based) whose panel differs between the device and the
+    desktop, with why; None when every frame is the same."""
+    device, desktop, info = result["device"], result["desktop"], result["info"]
+    if len(device) != len(desktop):
+        return (0, "%d frames on the device, %d on the desktop" % (len(device), len(desktop)))
+    for n, (d, s, words) in enumerate(zip(device, desktop, info), 1):
+        if int(words[5]) != 0:
+            return (n, "the desktop read the clock %+d times more than the device" % int(words[5]))
+        if d[1] != s[1]:
+            return (n, "not the same pixels written")
+        if d[0] != s[0]:
+            differ = sum(1 for i in range(0, len(d[0]), 2)
+                         if d[1][i >> 1] and d[0][i : i + 2] != s[0][i : i + 2])
+            if differ:
+                return (n, "%d pixels differ" % differ)
+    return None
+
+
+def figures(result):
+    """A session's figures, simulated milliseconds: frame work (keys, update,
+    drawing, the bytes on the wire), frame period (from one frame's start to
+    the next's: the work, the spare-time collection, the sleep), and the smart
+    bots' waits (the first frame a bot thinks to the frame that plays its move)."""
+    frames, info = result["frames"], result["info"]
+    work = [f[3] / 1000.0 for f in frames]
+    period = [b[0] - a[0] for a, b in zip(frames, frames[1:])]
+    waits = []
+    since = None
+    last = None
+    for (now, keys, sent, w, reads), words in zip(frames, info):
+        state, moves = int(words[3]), int(words[4])
+        if since is not None and last is not None and moves != last:
+            waits.append(now - since)
+            since = None
+        if state == THINK and since is None:
+            since = now
+        elif state != THINK:
+            since = None  # left the table (the pause menu) without a move
+        last = moves
+    out = {
+        "frames": len(work),
+        "work_ms": device.summary(work, 95),
+        "period_ms": device.summary(period, 95),
+        "work_over_33ms": sum(1 for w in work if w > 33),
+        "period_over_34ms": sum(1 for p in period if p > 34),
+        "sim_s": round(result["summary"]["simS"], 1),
+        "wall_s": round(result["summary"]["wallS"], 1),
+    }
+    if waits:
+        out["smart_wait_ms"] = device.summary(waits, 90)
+    return out
+
+
+DECISIONS_DONE = "PIPS-DECISIONS-DONE"
+
+
+def decision_times(name, players, count, folder, seed=1):
+    """make bench-device's decision figure on the emulated Pico: `count` smart
+    decisions (pips_bench.decisions, sim/pips_sim/device_bench_mod.py, put on
+    the filesystem compiled), bots at every seat, as the firmware runs them.
+    {median, p90, max} in ms of simulated time."""
+    tree = os.path.join(folder, "bench")
+    os.makedirs(tree, exist_ok=True)
+    mpy.compile_one(os.path.join(HERE, "device_bench_mod.py"), os.path.join(tree, "pips_bench.mpy"),
+                    "pips_bench.py", opt=mpy.DEVICE_OPT)
+    flash = os.path.join(folder, "flash.bin")
+    with open(flash, "wb") as f:
+        f.write(flash_image(FIRMWARE, fsimage.image(tree, ["pips_bench.mpy"])))
+    script = os.path.join(folder, "decisions.py")
+    with open(script, "w") as f:
+        f.write("print()\nimport pips_bench\npips_bench.decisions(%r, %d, 'smart', %d, %d)\nprint(%r)\n"
+                % (name, players, count, seed, DECISIONS_DONE))
+    console = os.path.join(folder, "console.txt")
+    summary = run({"flash": flash, "idleHigh": sorted(key_pins().values()),
+                   "interruptOn": "with the screens up", "script": script,
+                   "until": DECISIONS_DONE, "maxSimS": 60 + count * 3, "consoleOut": console},
+                  folder)
+    with open(console, encoding="latin1") as f:
+        text = f.read()
+    samples = device.lines(text, "samples")
+    if summary["stop"] != "until" or not samples:
+        raise RuntimeError("no decision times from the device:\n" + text[-2000:])
+    ms = [int(w) / 1000.0 for w in samples[0][1:]]
+    return dict((k, round(v, 1)) for k, v in device.summary(ms).items())
+
+
+# The sessions the tests play and `make bench-pico` measures: P1 human (the key
+# script), the other seats smart bots; from the title to the first results screen.
+SESSIONS = {
+    "block": (2, ["human", "smart"], {"target": 50}, 3),
+    "uno": (4, ["human", "smart", "smart", "smart"], {"mode": "single"}, 12),
+}
+
+
+def session(name, folder):
+    players, levels, options, seed = SESSIONS[name]
+    return run_session(name, players, levels, options, seed, folder)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m pips_sim.pico", description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("bootrom", help="make the boot ROM binary from rp2040js's demo/bootrom.ts")
+    b.add_argument("ts")
+    b.add_argument("--out", default=BOOTROM)
+    s = sub.add_parser("session", help="play a session on the emulated Pico; print its figures")
+    s.add_argument("names", nargs="+", choices=sorted(SESSIONS))
+    s.add_argument("--json", help="write the figures there too")
+    s.add_argument("--keep", help="keep the session's files (trace, bus logs) in this folder")
+    s.add_argument("--decisions", type=int, default=30, help="smart decisions timed per game")
+    args = p.parse_args(argv)
+    if args.command == "bootrom":
+        with open(args.ts) as f:
+            data = bootrom_from_ts(f.read())
+        digest = hashlib.sha256(data).hexdigest()
+        if digest != BOOTROM_SHA256:
+            print("bootrom: not the RP2040 B1 boot ROM (sha256 %s)" % digest, file=sys.stderr)
+            return 1
+        os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+        with open(args.out, "wb") as f:
+            f.write(data)
+        print("wrote %s" % args.out)
+        return 0
+    why = missing()
+    if why:
+        print("pico: %s" % why, file=sys.stderr)
+        return 1
+    results = {}
+    for name in args.names:
+        folder = args.keep or tempfile.mkdtemp(prefix="pips-pico-")
+        os.makedirs(folder, exist_ok=True)
+        result = session(name, folder)
+        bad = frames_equal(result)
+        results[name] = dict(figures(result), identical=bad is None)
+        if args.decisions:
+            results[name]["smart_decision_ms"] = decision_times(
+                name, SESSIONS[name][0], args.decisions, folder)
+        print(name, json.dumps(results[name]))
+        if bad:
+            print("  frame %d: %s" % bad)
+        if not args.keep:
+            shutil.rmtree(folder, ignore_errors=True)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

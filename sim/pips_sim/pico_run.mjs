@@ -1,0 +1,247 @@
+// The Pico's own firmware on an emulated RP2040 (npm rp2040js, pinned in
+// pips_sim/pico.py), for the tests and `make bench-pico`.
+//
+//     node pico_run.mjs CONFIG.json
+//
+// CONFIG (written by pips_sim/pico.py):
+//   rp2040js    the package folder (its dist/esm/index.js is imported)
+//   bootrom     the RP2040 B1 boot ROM: 16 KiB binary
+//   flash       a flat image of the flash from 0x10000000 (firmware, filesystem)
+//   idleHigh    input pins held high when released (rp2040js does not model
+//               pull-ups: a pulled-up key would read 0, pressed)
+//   presses     [[pin, down_ms, up_ms], ...]: the pin is held low between the two
+//               times, in simulated milliseconds from the moment the console
+//               prints `startMark` (from power-on without one)
+//   interruptOn console text after which the running program is stopped
+//               (Ctrl-C) and `script` runs over the raw REPL
+//   script      a Python file to run that way
+//   until       stop once the console has printed this text ...
+//   afterMs     ... and this many simulated milliseconds more
+//   maxSimS     stop at this simulated time whatever happens
+//   spiOut      the bytes SPI1 sent, with the DC and CS levels of each: records
+//               of a kind byte (DC << 1 | CS), a 24-bit big-endian length, the bytes
+//   consoleOut  everything the USB console printed
+// Prints a JSON summary: why it stopped, simulated and host time, instructions.
+//
+// Two gaps of rp2040js 1.4.1 are bridged here. Its flash controller ignores
+// writes, so the boot ROM's flash_range_erase and flash_range_program entries
+// (found through the ROM's function table) become breakpoints that do the work
+// on the flash array; the filesystem then keeps what the firmware writes. And
+// its USB CDC host answers an armed OUT endpoint at once, with an empty packet
+// when it has nothing to send, which keeps the firmware busy in interrupts: here
+// a read waits until there is something to send, as a real host's NAK does.
+
+import fs from "fs";
+import { pathToFileURL } from "url";
+
+const config = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const { Simulator, USBCDC, ConsoleLogger, LogLevel } = await import(
+  pathToFileURL(config.rp2040js + "/dist/esm/index.js").href
+);
+
+const sim = new Simulator();
+const mcu = sim.rp2040;
+const clock = mcu.clock;
+const rom = fs.readFileSync(config.bootrom);
+mcu.loadBootrom(new Uint32Array(Uint8Array.from(rom).buffer));
+mcu.logger = new ConsoleLogger(LogLevel.Error);
+mcu.flash.set(fs.readFileSync(config.flash), 0);
+
+// -- flash writes through the boot ROM ---------------------------------------------
+function romFunction(code) {
+  const b = mcu.bootrom; // Uint32Array
+  const byte = (a) => (b[a >> 2] >>> ((a & 3) * 8)) & 0xff;
+  const half = (a) => byte(a) | (byte(a + 1) << 8);
+  const want = code.charCodeAt(0) | (code.charCodeAt(1) << 8);
+  for (let entry = half(0x14); half(entry) !== 0; entry += 4) {
+    if (half(entry) === want) return half(entry + 2) & ~1;
+  }
+  throw new Error("boot ROM function " + code + " not found");
+}
+const BKPT_ERASE = 0x51, BKPT_PROGRAM = 0x52;
+const flashOps = { erase: 0, program: 0 };
+for (const [code, bkpt] of [["RE", BKPT_ERASE], ["RP", BKPT_PROGRAM]]) {
+  const at = romFunction(code);
+  const word = mcu.bootrom[at >> 2];
+  const shift = (at & 2) * 8;
+  const insn = 0xbe00 | bkpt; // Thumb BKPT #imm8
+  mcu.bootrom[at >> 2] = (word & ~(0xffff << shift)) | (insn << shift);
+}
+mcu.onBreak = (code) => {
+  const r = mcu.core.registers;
+  if (code === BKPT_ERASE) {
+    const offset = r[0] >>> 0, count = r[1] >>> 0;
+    mcu.flash.fill(0xff, offset, offset + count);
+    flashOps.erase++;
+  } else if (code === BKPT_PROGRAM) {
+    const offset = r[0] >>> 0, data = r[1] >>> 0, count = r[2] >>> 0;
+    for (let i = 0; i < count; i++) mcu.flash[offset + i] &= mcu.readUint8(data + i);
+    flashOps.program++;
+  } else {
+    throw new Error("breakpoint " + code + " at 0x" + mcu.core.PC.toString(16));
+  }
+  mcu.core.PC = r[14] & ~1; // back to the caller, as the ROM routine would return
+};
+
+// -- keys --------------------------------------------------------------------------
+for (const pin of config.idleHigh || []) mcu.gpio[pin].setInputValue(true);
+const events = [];
+for (const [pin, down, up] of config.presses || []) {
+  events.push([down, pin, false], [up, pin, true]);
+}
+events.sort((a, b) => a[0] - b[0]);
+let nextEvent = 0;
+let keysFrom = 0; // simulated ns the press times count from
+const keyAlarm = clock.createAlarm(() => {
+  const now = clock.nanos;
+  while (nextEvent < events.length && keysFrom + events[nextEvent][0] * 1e6 <= now + 1) {
+    const [, pin, level] = events[nextEvent++];
+    mcu.gpio[pin].setInputValue(level);
+  }
+  armKeys();
+});
+function armKeys() {
+  if (nextEvent < events.length) {
+    keyAlarm.schedule(Math.max(0, keysFrom + events[nextEvent][0] * 1e6 - clock.nanos));
+  }
+}
+
+// -- the USB console ----------------------------------------------------------------
+const cdc = new USBCDC(mcu.usbCtrl);
+const usb = mcu.usbCtrl;
+let console_ = "";
+let stop = "";
+const input = [];
+let readWaiting = -1;
+function serveRead(size) {
+  const n = Math.min(size, input.length);
+  usb.endpointReadDone(cdc.outEndpoint, Uint8Array.from(input.splice(0, n)));
+}
+usb.onEndpointRead = (endpoint, size) => {
+  if (endpoint !== cdc.outEndpoint) return;
+  if (input.length) serveRead(size);
+  else readWaiting = size;
+};
+function send(text) {
+  for (const c of Buffer.from(text, "latin1")) input.push(c);
+  if (readWaiting >= 0) {
+    const size = readWaiting;
+    readWaiting = -1;
+    serveRead(size);
+  }
+}
+let stage = config.interruptOn ? "boot" : "run";
+let scanFrom = 0;
+const stopAlarm = clock.createAlarm(() => { stop = stop || "until"; });
+const interruptAlarm = clock.createAlarm(() => {
+  if (stage === "interrupt") {
+    send("\x03");
+    interruptAlarm.schedule(100e6); // again, until the prompt shows
+  }
+});
+function seen(text) {
+  const at = console_.indexOf(text, scanFrom);
+  if (at < 0) return false;
+  scanFrom = at + text.length;
+  return true;
+}
+function onConsole() {
+  if (stage === "boot" && seen(config.interruptOn)) {
+    stage = "interrupt";
+    interruptAlarm.schedule(0);
+  }
+  if (stage === "interrupt" && seen(">>> ")) {
+    stage = "raw";
+    send("\x01");
+  }
+  if (stage === "raw" && seen("raw REPL; CTRL-B to exit\r\n>")) {
+    stage = "run";
+    send(fs.readFileSync(config.script, "latin1") + "\x04");
+  }
+  if (stage === "run") {
+    if (config.startMark && keysFrom === 0 && seen(config.startMark)) {
+      keysFrom = clock.nanos;
+      armKeys();
+    }
+    if (config.until && seen(config.until)) {
+      stage = "done";
+      stopAlarm.schedule((config.afterMs || 0) * 1e6);
+    }
+  }
+}
+cdc.onSerialData = (bytes) => {
+  console_ += Buffer.from(bytes).toString("latin1");
+  onConsole();
+};
+if (!config.startMark && !config.interruptOn) armKeys();
+
+// -- SPI1: the display's bus -------------------------------------------------------------
+const DC = 8, CS = 9;
+let spiOut = Buffer.alloc(1 << 20);
+let spiLength = 0;
+let runKind = -1, runStart = 0;
+let spiBytes = 0;
+function spiRoom(n) {
+  if (spiLength + n > spiOut.length) {
+    const bigger = Buffer.alloc(Math.max(spiOut.length * 2, spiLength + n));
+    spiOut.copy(bigger, 0, 0, spiLength);
+    spiOut = bigger;
+  }
+}
+function closeRun() {
+  if (runKind < 0) return;
+  const n = spiLength - runStart - 4;
+  spiOut[runStart + 1] = (n >> 16) & 0xff;
+  spiOut[runStart + 2] = (n >> 8) & 0xff;
+  spiOut[runStart + 3] = n & 0xff;
+  runKind = -1;
+}
+const spi = mcu.spi[1];
+const byteDone = clock.createAlarm(() => spi.completeTransmit(0));
+spi.onTransmit = (value) => {
+  const kind = (mcu.gpio[DC].outputValue ? 2 : 0) | (mcu.gpio[CS].outputValue ? 1 : 0);
+  if (kind !== runKind || spiLength - runStart - 4 >= 0xffffff) {
+    closeRun();
+    spiRoom(4);
+    runKind = kind;
+    runStart = spiLength;
+    spiOut[spiLength] = kind;
+    spiLength += 4;
+  }
+  spiRoom(1);
+  spiOut[spiLength++] = value;
+  spiBytes++;
+  byteDone.schedule(8e9 / spi.clockFrequency); // the byte's time on the wire
+};
+
+// -- run ---------------------------------------------------------------------------------
+const NS_PER_CYCLE = 1e9 / 125e6;
+const maxNs = (config.maxSimS || 60) * 1e9;
+const started = process.hrtime.bigint();
+let instructions = 0;
+mcu.core.PC = 0x10000000;
+const core = mcu.core;
+while (!stop) {
+  for (let i = 0; i < 20000; i++) {
+    if (core.waiting) {
+      clock.tick(clock.nanosToNextAlarm);
+    } else {
+      clock.tick(core.executeInstruction() * NS_PER_CYCLE);
+      instructions++;
+    }
+  }
+  if (clock.nanos >= maxNs) stop = "max-sim";
+}
+closeRun();
+if (config.spiOut) fs.writeFileSync(config.spiOut, spiOut.subarray(0, spiLength));
+if (config.consoleOut) fs.writeFileSync(config.consoleOut, console_, "latin1");
+const wall = Number(process.hrtime.bigint() - started) / 1e9;
+console.log(JSON.stringify({
+  stop, stage,
+  simS: clock.nanos / 1e9,
+  wallS: wall,
+  instructions,
+  spiBytes,
+  spiHz: spi.clockFrequency,
+  flashOps,
+}));
