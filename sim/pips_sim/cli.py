@@ -18,6 +18,7 @@ import sys
 import time
 
 from pips import bots, games
+from pips_sim.folders import data_folder
 
 
 class UsageError(Exception):
@@ -125,16 +126,6 @@ def check_players(cls, players):
         cls.check_players(players)
     except ValueError as exc:
         raise UsageError(str(exc))
-
-
-def data_folder():
-    """Where the desktop keeps its match, settings and statistics (pips.save):
-    $PIPS_DATA_DIR, else $XDG_DATA_HOME/pips, else ~/.local/share/pips."""
-    folder = os.environ.get("PIPS_DATA_DIR")
-    if folder:
-        return folder
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return os.path.join(base, "pips")
 
 
 def kept_match(folder):

@@ -312,7 +312,7 @@ def window(args):
     seed = script_seed(lines, args.seed if args.seed >= 0 else int(time.time()))
     # played by hand, the window keeps its match as `pips play` does (a key
     # file plays from a fresh start)
-    from pips_sim.cli import data_folder
+    from pips_sim.folders import data_folder
 
     app = make_app(args.width, args.height, seed, display, None if lines else data_folder())
     played = run_script(app, lines, args.scale, None, args.shot_dir).now if lines else 0
