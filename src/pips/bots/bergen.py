@@ -10,12 +10,12 @@ from pips.games.bergen import OPEN, choose
 # end in a dead end while the cross is built), longer at four. Chosen for a
 # decision of about 50-115 ms (median) and at most about 210 ms (p90) on a
 # 125 MHz Cortex-M0 (docs/device-bench.md, docs/figures.md).
-_ROLLOUTS = (56, 56, 56, 26, 20)
+ROLLOUTS = (56, 56, 56, 26, 20)
 
 
 def rollouts(players):
     """The smart bot's budget at a table of `players`."""
-    return _ROLLOUTS[players]
+    return ROLLOUTS[players]
 
 
 def greedy(view, moves, n, rng):

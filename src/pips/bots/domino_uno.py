@@ -29,12 +29,12 @@ from pips.games.domino_uno import (
 # 125 MHz Cortex-M0, less at six seats (3 tiles each: hands end sooner).
 # Chosen for a decision of about 100-130 ms (median) and under 200 ms (p90)
 # there (docs/device-bench.md, docs/figures.md).
-_ROLLOUTS = (24, 24, 24, 24, 24, 24, 30)
+ROLLOUTS = (24, 24, 24, 24, 24, 24, 30)
 
 
 def rollouts(players):
     """The smart bot's budget at a table of `players`."""
-    return _ROLLOUTS[players]
+    return ROLLOUTS[players]
 
 
 # Chance in percent, by bot level, that a bot notices a missed uno in time.
