@@ -374,7 +374,31 @@ def test_long_line_keeps_both_ends_in_view():
                 if right:  # too long: the middle is counted, not drawn
                     assert left + right == len(tiles) < len(pairs)
                     assert any(it[5] == "+%d" % (len(pairs) - len(tiles)) for it in items)
+                # the tiles as large as the width lets the whole line be: 13-pixel
+                # halves while it fits so, else the hand's 10
+                lying = {it[2] for it in tiles if not it[4] >> 4 & 1}
+                big = sum(15 if a == b else 29 for a, b in pairs) + len(pairs) - 1
+                room = width - 2 * (app.surface.char_w + 5)
+                assert lying <= ({29} if big <= room else {23}), (len(pairs), lying)
+                for it in tiles:  # and within the table band
+                    assert table.table_y <= it[1] and it[1] + it[3] <= table.msg_y
         assert longest >= 8
+
+
+def test_the_pile_fills_the_middle_of_the_table():
+    """UNO's top card and draw pile are as tall as the table band allows
+    (taller than a card in hand), in its middle, inside the band."""
+    from pips.ui import piece_card
+
+    app, d, table, game = uno_table(["human", "random"], [], 1)
+    d.wait(2)
+    items = table.band.items(game.view(0))
+    cards = [it for it in items if it[4] in (8, 9)]  # the top card, the draw pile
+    assert len(cards) == 2
+    for it in cards:
+        assert it[3] > piece_card.H and it[3] >= table.table_h - 8
+        assert table.table_y <= it[1] - 3 and it[1] + it[3] + 3 <= table.msg_y
+    assert cards[0][0] < app.width // 2 < cards[1][0] + cards[1][2]
 
 
 @pytest.mark.parametrize("size", [(240, 135), (160, 128)])

@@ -74,11 +74,6 @@ def line_pairs(line, lo, hi):
     return out
 
 
-def hand_pips(mask):
-    """A hand's count: the pips of its tiles."""
-    return tiles.pips(mask)
-
-
 def lowest(hands, counts):
     """The blocked hand: write each hand's count into `counts` (a bytearray of
     one entry a seat) and return the seat with the one lowest count, or -1

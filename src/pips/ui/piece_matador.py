@@ -22,13 +22,14 @@ def matador(a, b):
     return a + b == 7 or a == b == 0
 
 
-def frame(s, x, y, standing, color=RED):
-    """The frame of a matador at (x, y): a line round each half's pips."""
-    s.rect(x + 1, y + 1, 10, 10, color)
+def frame(s, x, y, standing, color=RED, n=10):
+    """The frame of a matador at (x, y), of n x n halves: a line round each
+    half's pips."""
+    s.rect(x + 1, y + 1, n, n, color)
     if standing:
-        s.rect(x + 1, y + 12, 10, 10, color)
+        s.rect(x + 1, y + n + 2, n, n, color)
     else:
-        s.rect(x + 12, y + 1, 10, 10, color)
+        s.rect(x + n + 2, y + 1, n, n, color)
 
 
 def piece(s, x, y, code, flags, bg):

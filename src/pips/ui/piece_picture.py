@@ -39,12 +39,15 @@ INKS = bytes((PIP, WARNING, BLUE, GREEN, PIP, PIP, RED))
 NAMES = ("blank", "sun", "moon", "triangle", "square", "star", "heart")
 
 
-def half(s, x, y, value, color=-1):
-    """The picture of `value` in the 10x10 half whose inner top left is (x, y):
-    in its own ink, or in `color` when given (a dimmed tile)."""
+def half(s, x, y, value, color=-1, n=10):
+    """The picture of `value` in the n x n half whose inner top left is (x, y)
+    (8x8, in the middle): in its own ink, or in `color` when given (a dimmed
+    tile)."""
     ink = INKS[value] if color < 0 else color
     at = value * 8
     fill = s.fill_rect
+    x += (n - 10) // 2
+    y += (n - 10) // 2
     for row in range(8):
         bits = PICTURES[at + row]
         col = 0
@@ -60,23 +63,23 @@ def half(s, x, y, value, color=-1):
                 col += 1
 
 
-def tile(s, x, y, a, b, standing=False, face=IVORY, edge=PIP):
-    """Tile a|b at (x, y): a on the left (or top when standing); the pictures
-    stay upright either way. On a face other than ivory (dimmed) the pictures
-    take the pips' ink."""
+def tile(s, x, y, a, b, standing=False, face=IVORY, edge=PIP, n=10):
+    """Tile a|b at (x, y), of n x n halves (as pips.ui.piece_tile's): a on
+    the left (or top when standing); the pictures stay upright either way. On
+    a face other than ivory (dimmed) the pictures take the pips' ink."""
     ink = -1 if face == IVORY else PIP
     if standing:
-        s.fill_rect(x, y, H, W, edge)
-        s.fill_rect(x + 1, y + 1, 10, 10, face)
-        s.fill_rect(x + 1, y + 12, 10, 10, face)
-        half(s, x + 1, y + 1, a, ink)
-        half(s, x + 1, y + 12, b, ink)
+        s.fill_rect(x, y, n + 2, 2 * n + 3, edge)
+        bx = x + 1
+        by = y + n + 2
     else:
-        s.fill_rect(x, y, W, H, edge)
-        s.fill_rect(x + 1, y + 1, 10, 10, face)
-        s.fill_rect(x + 12, y + 1, 10, 10, face)
-        half(s, x + 1, y + 1, a, ink)
-        half(s, x + 12, y + 1, b, ink)
+        s.fill_rect(x, y, 2 * n + 3, n + 2, edge)
+        bx = x + n + 2
+        by = y + 1
+    s.fill_rect(x + 1, y + 1, n, n, face)
+    s.fill_rect(bx, by, n, n, face)
+    half(s, x + 1, y + 1, a, ink, n)
+    half(s, bx, by, b, ink, n)
 
 
 def piece(s, x, y, code, flags, bg):

@@ -2,7 +2,9 @@
 
 A tile lying lengthwise is W x H (23x12): two 10x10 halves inside a one-pixel
 outline with a divider, pips as 2x2 dots on a 3x3 grid. A tile standing (a
-double crosswise in the line) is H x W.
+double crosswise in the line) is H x W. tile() also draws larger tiles, of
+n x n halves (a line that has the room: pips.ui.table_line), 2n+3 by n+2,
+the grid spread and the dots 3x3 from n = 13.
 
 Every piece module (piece_<kind>.py) offers W, H (a piece in hand), piece()
 and text(); the table loads the one its game's View names.
@@ -26,32 +28,35 @@ _PATTERN = (
 )
 
 
-def half(fill, x, y, value):
-    """The pips of one 10x10 half whose inner top left is (x, y); fill: the
+def half(fill, x, y, value, n=10):
+    """The pips of one n x n half whose inner top left is (x, y); fill: the
     surface's fill primitive."""
     p = _PATTERN[value]
+    d = (n - 1) // 4  # the dots: 2x2 in a 10x10 half, 3x3 from 13
     for i in range(0, len(p), 2):
-        fill(x + p[i], y + p[i + 1], 2, 2, PIP)
+        fill(x + p[i] * n // 10, y + p[i + 1] * n // 10, d, d, PIP)
 
 
-def tile(s, x, y, a, b, standing=False, face=IVORY, edge=PIP):
-    """Tile a|b at (x, y): a on the left (or top when standing). Drawn with
-    the surface's primitives, its box marked dirty once (pips.ui.surface)."""
+def tile(s, x, y, a, b, standing=False, face=IVORY, edge=PIP, n=10):
+    """Tile a|b at (x, y), of n x n halves: a on the left (or top when
+    standing). Drawn with the surface's primitives, its box marked dirty
+    once (pips.ui.surface)."""
     fill = s._fill
+    w = 2 * n + 3
     if standing:
-        s.mark(x, y, H, W)
-        fill(x, y, H, W, edge)
+        s.mark(x, y, n + 2, w)
+        fill(x, y, n + 2, w, edge)
         bx = x + 1
-        by = y + 12
+        by = y + n + 2
     else:
-        s.mark(x, y, W, H)
-        fill(x, y, W, H, edge)
-        bx = x + 12
+        s.mark(x, y, w, n + 2)
+        fill(x, y, w, n + 2, edge)
+        bx = x + n + 2
         by = y + 1
-    fill(x + 1, y + 1, 10, 10, face)
-    fill(bx, by, 10, 10, face)
-    half(fill, x + 1, y + 1, a)
-    half(fill, bx, by, b)
+    fill(x + 1, y + 1, n, n, face)
+    fill(bx, by, n, n, face)
+    half(fill, x + 1, y + 1, a, n)
+    half(fill, bx, by, b, n)
 
 
 # pips.tiles' halves of each tile, imported with the first tile in a hand

@@ -45,7 +45,6 @@ from pips.turns import Turns
 from pips.ui import keys as K
 from pips.ui.layer import Layer, FILL, TEXT_AT, CENTER, PIECE
 from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, DIM, BLACK, WARNING, WHITE, YELLOW
-from pips.ui.results import HandResultScreen
 from pips.ui import screen
 from pips.ui.screen import Screen, seat_name
 from pips.ui.table_choose import Choice, GO_ON
@@ -253,6 +252,8 @@ class TableScreen(Screen):
                 over = match.over or match.end_hand()
                 if over and self.kept is not None:
                     self.kept.over()  # forgotten, and the statistics count it
+                from pips.ui.results import HandResultScreen  # loaded at the first hand's end
+
                 self.app.open(HandResultScreen, self, over)
                 return
             bot = self.bots[seat]

@@ -1,8 +1,9 @@
 """The table of a game whose View says table_kind "line": a line of tiles
 (line_pairs(), the halves of each tile from the left end), doubles crosswise.
 
-When the line is wider than the screen, both ends stay in view with the count
-of hidden tiles between. The opening tile stays put while the line fits, so a
+The tiles are large (13x13 halves, pips.ui.piece_tile) while the whole line
+fits the screen's width so, else of the hand's size. When the line is wider
+than the screen, both ends stay in view with the count of hidden tiles between. The opening tile stays put while the line fits, so a
 move redraws the one tile laid. While a tile's end is being chosen (a move text
 ending " L" or " R"), the tile at that end is framed.
 
@@ -14,9 +15,9 @@ kinds.
 from pips.compat import const
 from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT
 from pips.ui.layer import CENTER, FILL, TEXT_AT
-from pips.ui import piece_tile as P
 
 TILE = const(8)  # a: the halves, left * 8 + right; flags (what >> 4): 1 standing, 2 framed
+_BIG = const(13)  # the halves of the line's tiles while it fits at that size (else 10)
 
 
 class Band:
@@ -37,10 +38,15 @@ class Band:
         if not pairs:
             self.shown = (0, 0)
             return [(0, text_y, w, s.char_h, CENTER | DIM << 4, "lay any tile")]
-        widths = [P.H if a == b else P.W for a, b in pairs]
-        total = sum(widths) + len(pairs) - 1
         margin = s.char_w + 5  # room for the L and R labels
         room = w - 2 * margin
+        n = _BIG if table.table_h >= 4 * _BIG + 8 else 10
+        while True:
+            widths = [n + 2 if a == b else 2 * n + 3 for a, b in pairs]
+            total = sum(widths) + len(pairs) - 1
+            if total <= room or n == 10:
+                break
+            n = 10
         gap_w = 4 * s.char_w  # "+12" between the ends of a long line
         if total <= room:
             left = len(pairs)
@@ -90,14 +96,14 @@ class Band:
             (x + total + 3, text_y, s.char_w, s.char_h, TEXT_AT | DIM << 4, "R"),
         ]
         for i in range(left):
-            x = _tile(out, pairs[i], x, mid_y, mark == 0 and i == 0)
+            x = _tile(out, pairs[i], x, mid_y, mark == 0 and i == 0, n)
         if right:
             hidden = len(pairs) - left - right
             out.append((x, text_y, gap_w, s.char_h, CENTER | HIGHLIGHT << 4, "+%d" % hidden))
             out.append((x + 2, text_y + s.char_h + 2, gap_w - 4, 1, FILL, DIM))
             x += gap_w
             for i in range(len(pairs) - right, len(pairs)):
-                x = _tile(out, pairs[i], x, mid_y, mark == 1 and i == len(pairs) - 1)
+                x = _tile(out, pairs[i], x, mid_y, mark == 1 and i == len(pairs) - 1, n)
         elif mark == 1:  # mark the right end's tile: the last one drawn
             last = out.pop()
             out.append(last[:4] + (last[4] | 2 << 4, last[5]))
@@ -106,14 +112,17 @@ class Band:
     def paint(self, s, it, bg):
         flags = it[4] >> 4
         edge = HIGHLIGHT if flags & 2 else PIP
-        self.table.piece.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, flags & 1, IVORY, edge)
+        n = (it[2] if flags & 1 else it[3]) - 2  # the halves' size, from the item's
+        self.table.piece.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, flags & 1, IVORY, edge, n)
 
 
-def _tile(out, pair, x, mid_y, marked):
+def _tile(out, pair, x, mid_y, marked, n):
+    """A tile of the line, of n x n halves, at x; the x after it."""
     a, b = pair
     what = TILE | 2 << 4 if marked else TILE
+    long = 2 * n + 3
     if a == b:
-        out.append((x, mid_y - P.W // 2, P.H, P.W, what | 1 << 4, a * 8 + b))
-        return x + P.H + 1
-    out.append((x, mid_y - P.H // 2, P.W, P.H, what, a * 8 + b))
-    return x + P.W + 1
+        out.append((x, mid_y - long // 2, n + 2, long, what | 1 << 4, a * 8 + b))
+        return x + n + 3
+    out.append((x, mid_y - (n + 2) // 2, long, n + 2, what, a * 8 + b))
+    return x + long + 1

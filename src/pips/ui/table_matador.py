@@ -105,19 +105,22 @@ class Band(table_line.Band):
         x = it[0]
         y = it[1]
         standing = flags & 1
+        n = (it[2] if standing else it[3]) - 2  # the halves' size (table_line's)
         if flags & 4:
-            frame(s, x, y, standing)
+            frame(s, x, y, standing, RED, n)
         if flags & _BLANK_FIRST:
-            _star(s, x + 1, y + 1)
+            _star(s, x + 1, y + 1, n)
         if flags & _BLANK_SECOND:
             if standing:
-                _star(s, x + 1, y + 12)
+                _star(s, x + 1, y + n + 2, n)
             else:
-                _star(s, x + 12, y + 1)
+                _star(s, x + n + 2, y + 1, n)
 
 
-def _star(s, x, y):
-    """A red star in the blank half whose inner top left is (x, y)."""
+def _star(s, x, y, n):
+    """A red star in the middle of the blank n x n half whose inner top left is (x, y)."""
+    x += (n - 10) // 2
+    y += (n - 10) // 2
     s.fill_rect(x + 2, y + 5, 7, 1, RED)
     s.fill_rect(x + 5, y + 2, 1, 7, RED)
     for d in (1, 2):

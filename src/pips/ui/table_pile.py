@@ -3,9 +3,10 @@ and draw pile.
 
 From the View: `top` (the card face up), `color` (the colour in play, 0..3; 4
 while none is named), `direction` (1 or -1), `stock` (cards left to draw) and
-`pending` (a question open, "+4" or a count, shown with a "?"). The colour in
-play frames the top card and shows as a swatch with its letter, for
-colour-blind players.
+`pending` (a question open, "+4" or a count, shown with a "?"). The top card
+and the draw pile are as tall as the band allows (a card in hand at the
+least), in its middle. The colour in play frames the top card and shows as a
+swatch with its letter, for colour-blind players.
 
 Every table module (table_<kind>.py) offers Band(table): items(view), the
 band's items for a pips.ui.layer.Layer, and paint(s, item, bg) for its own
@@ -29,8 +30,10 @@ class Band:
         table = self.table
         s = table.s
         w = table.app.width
-        y = table.table_y + (table.table_h - P.H) // 2
-        cx = w // 2 - P.W - 4
+        h = max(P.H, table.table_h - 8)  # the pile's cards: the band's height, less the frame
+        cw = h * 2 // 3
+        y = table.table_y + (table.table_h - h) // 2
+        cx = w // 2 - cw - 6
         out = []
         top = getattr(view, "top", -1)
         color = getattr(view, "color", 4)
@@ -38,8 +41,8 @@ class Band:
         if top is not None and top >= 0:
             if has_color:  # the active colour as a frame round the top card
                 fill = P.COLORS[color]
-                out.append((cx - 3, y - 3, P.W + 6, P.H + 6, FILL, fill))
-            out.append((cx, y, P.W, P.H, _CARD, top))
+                out.append((cx - 3, y - 3, cw + 6, h + 6, FILL, fill))
+            out.append((cx, y, cw, h, _CARD, top))
         sx = cx - 3 * s.char_w - 12
         if has_color:  # and as a swatch with its letter
             fill = P.COLORS[color]
@@ -51,25 +54,25 @@ class Band:
             )
         direction = getattr(view, "direction", 1)
         arrow = ">>" if direction is None or direction > 0 else "<<"
-        out.append((sx, y + P.H - s.char_h, 2 * s.char_w, s.char_h, TEXT_AT | TEXT << 4, arrow))
-        px = w // 2 + 8
-        out.append((px, y, P.W, P.H, _BACK, 0))
+        out.append((sx, y + h - s.char_h, 2 * s.char_w, s.char_h, TEXT_AT | TEXT << 4, arrow))
+        px = w // 2 + 10
+        out.append((px, y, cw, h, _BACK, 0))
         stock = getattr(view, "stock", None)
         if callable(stock):
             stock = stock()
-        tx = px + P.W + 4
+        tx = px + cw + 4
         if stock is not None:
             text = "%d" % stock
             out.append((tx, y + 2, s.text_width(text), s.char_h, TEXT_AT | TEXT << 4, text))
         pending = getattr(view, "pending", None)
         if pending:
             text = (pending if isinstance(pending, str) else "+%d" % pending) + "?"
-            ty = y + P.H - s.char_h
+            ty = y + h - s.char_h
             out.append((tx, ty, s.text_width(text), s.char_h, TEXT_AT | WARNING << 4, text))
         return out
 
     def paint(self, s, it, bg):
         if it[4] == _CARD:
-            P.piece(s, it[0], it[1], it[5], 1, bg)  # 1: face up, bright
+            P.piece(s, it[0], it[1], it[5], 1, bg, it[2], it[3])  # 1: face up, bright
         else:
-            P.back(s, it[0], it[1], bg)
+            P.back(s, it[0], it[1], bg, it[2], it[3])
