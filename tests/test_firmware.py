@@ -393,7 +393,7 @@ def check_session(game, out):
 # about 3.5 KiB, and UNO's session past the 619 names where MicroPython's
 # table of names grows by 7 KiB: docs/figures.md). Strict: a session that
 # comes within the budget fails here until it leaves this list.
-OVER_MPY_BUDGET = {"bergen": 142, "matador": 149, "domino-uno": 147, "draw": 131, "uno": 140}
+OVER_MPY_BUDGET = {"bergen": 144, "matador": 146, "domino-uno": 149, "draw": 131, "uno": 142}
 # Block's session measures 128-129 KiB since the match is kept: at the
 # budget's edge, its peak following the host's clock; it may pass or not.
 MPY_AT_THE_EDGE = {"block": 129}
