@@ -2,7 +2,7 @@
 table set-up of the game chosen."""
 
 from pips import games
-from pips.ui import piece_card, piece_tile
+from pips.ui import piece_tile
 from pips.ui.menu import MenuScreen
 from pips.ui.palette import FELT, DIM, BLACK, WARNING
 from pips.ui.screen import seat_name
@@ -19,13 +19,12 @@ class TitleScreen(MenuScreen):
 
     def enter(self):
         MenuScreen.enter(self)
-        # a little decoration on the right: a double standing and a wild card
-        s = self.s
-        x = self.app.width - piece_card.W - piece_tile.H - 16
+        # a little decoration on the right: a double standing (a tile only:
+        # the card drawing stays with the one card game's session, its names
+        # and bytecode out of the seven tile games')
+        x = self.app.width - piece_tile.H - 22
         if x > 110:
-            y = self.body_y + 2
-            piece_tile.tile(s, x, y, 6, 6, True)
-            piece_card.face(s, x + piece_tile.H + 6, y, piece_card.NO_COLOR, "W", FELT)  # a wild
+            piece_tile.tile(self.s, x, self.body_y + 2, 6, 6, True)
 
     def list_width(self):
         # a wide screen keeps its right part for the decoration
