@@ -4,6 +4,10 @@ filesystem, the real littlefs reads build/pips-fs.uf2's files, and whole
 sessions, keys pressed on the reference board's pins in simulated time, give
 the very panel images the desktop gives for the same frames.
 
+A match switched off mid-hand, the emulated flash kept, resumes on the next
+boot where it stood and plays on to the results the uninterrupted session
+reaches.
+
 Skipped, with the reason, without node, rp2040js (`make pico-emu`), the boot
 ROM or the firmware (docs/device.md says how to get them).
 """
@@ -86,9 +90,22 @@ def test_the_firmware_reads_the_fs_image(tmp_path):
         assert seen[rel] == os.path.getsize(os.path.join(tree, rel)), rel
 
 
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """played(name): SESSIONS' session `name`, played once for the module."""
+    done = {}
+
+    def get(name):
+        if name not in done:
+            done[name] = pico.session(name, str(tmp_path_factory.mktemp(name)))
+        return done[name]
+
+    return get
+
+
 @pytest.fixture(scope="module", params=sorted(pico.SESSIONS))
-def session(request, tmp_path_factory):
-    return request.param, pico.session(request.param, str(tmp_path_factory.mktemp(request.param)))
+def session(request, played):
+    return request.param, played(request.param)
 
 
 def test_session_plays_from_the_title_to_the_results(session):
@@ -110,3 +127,96 @@ def test_session_frames_are_the_desktops_pixel_for_pixel(session):
     # not a vacuous comparison: the frames changed the panel again and again
     distinct = set(pixels for pixels, written in result["device"])
     assert len(distinct) > 20
+
+
+# -- switched off mid-hand, and resumed -------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def resumed(tmp_path_factory):
+    return pico.resume_session(str(tmp_path_factory.mktemp("resume")))
+
+
+def test_a_match_switched_off_mid_hand_is_kept_on_the_flash(resumed):
+    before, after = resumed
+    assert before["summary"]["stop"] == "until", before["console"][-2000:]
+    names = [words[2] for words in before["info"]]
+    assert names[0] == "TitleScreen" and "HandResultScreen" not in names
+    last = before["info"][-1]  # the frame the power went after
+    assert last[2] == "TableScreen" and int(last[3]) == pico.CHOOSE
+    assert int(last[4]) >= pico.RESUME_CUT  # mid-hand: moves played, the hand not over
+    assert pico.frames_equal(before) is None
+    on_device, on_desktop = before["kept"]
+    assert "match" in on_device
+    assert on_device == on_desktop  # the very records the desktop keeps
+
+
+def first_still_table(result):
+    """The index of the first frame at the table where a human chooses, the
+    table drawn whole (the next frame sends nothing)."""
+    frames, info = result["frames"], result["info"]
+    for i in range(len(info) - 1):
+        if (info[i][2] == "TableScreen" and int(info[i][3]) == pico.CHOOSE
+                and frames[i + 1][2] == frames[i][2]):
+            return i
+    raise AssertionError("no still frame at the table")
+
+
+def bands():
+    """The resumed session's table bands on the panel, as the desktop lays them
+    out: (the table's top, the message band's, the buttons')."""
+    from pips import games
+    from pips_sim import simulator as sim
+
+    players, levels, options, seed = pico.SESSIONS[pico.RESUME]
+    cls = games.get(pico.RESUME)
+    lines = sim.setup_script(list(games.names()).index(pico.RESUME), cls, levels, options)
+    app = sim.make_app(240, 135, seed)
+    sim.run_script(app, lines, shots=[])
+    table = app.screen
+    return table.table_y, table.msg_y, table.button_y
+
+
+def drawn(pixels, top, bottom):
+    """The rows top..bottom of an RGB565 panel cut to what is drawn on their
+    background (the commonest pixel): the rows, and the left column."""
+    rows = [pixels[y * 480 : (y + 1) * 480] for y in range(top, bottom)]
+    cells = [row[x : x + 2] for row in rows for x in range(0, 480, 2)]
+    ground = max(set(cells), key=cells.count)
+    used = [x for row in rows for x in range(0, 480, 2) if row[x : x + 2] != ground]
+    lo, hi = min(used), max(used) + 2
+    return [row[lo:hi] for row in rows], lo // 2
+
+
+def test_the_match_resumes_where_it_stood(resumed):
+    """The power cut and the boot after it: the resume screen at once, and A
+    brings back the table as it stood, every band the same but the events'
+    lines (a resumed table starts them anew) and the line of tiles' place:
+    the same tiles, moved sideways (the table band lays the line out anew,
+    around its left end, not where the opening tile sat)."""
+    before, after = resumed
+    assert after["summary"]["stop"] == "until", after["console"][-2000:]
+    assert after["info"][0][2] == "ResumeScreen"  # offered at the boot
+    assert pico.frames_equal(after) is None  # the desktop resumes alike, pixel for pixel
+    i = first_still_table(after)
+    assert after["info"][i][4] == before["info"][-1][4]  # the moves of the hand
+    stood, again = before["device"][-1], after["device"][i]
+    assert all(stood[1]) and all(again[1])  # the whole panel drawn, both times
+    stood, again = stood[0], again[0]
+    table_y, msg_y, button_y = bands()
+    assert stood[: table_y * 480] == again[: table_y * 480]  # seats, counts, turn
+    # the buttons, the hand (from the buttons band's second row: the message's
+    # last line reaches its first with the descenders of p, y, g)
+    assert stood[(button_y + 1) * 480 :] == again[(button_y + 1) * 480 :]
+    (line, x), (line_again, x_again) = drawn(stood, table_y, msg_y), drawn(again, table_y, msg_y)
+    assert line == line_again  # the same tiles in the same line
+    print("the line of tiles drawn from x=%d before the cut, x=%d resumed" % (x, x_again))
+
+
+def test_the_resumed_match_plays_on_to_the_uninterrupted_results(resumed, played):
+    before, after = resumed
+    whole = played(pico.RESUME)
+    names = [words[2] for words in after["info"]]
+    assert names[-1] in ("HandResultScreen", "MatchResultScreen")
+    assert after["info"][-1][2:5] == whole["info"][-1][2:5]
+    assert after["device"][-1] == whole["device"][-1]

@@ -65,9 +65,10 @@ def image(build_dir=mpy.DEFAULT_OUT, files=None):
     return bytes(fs.context.buffer)
 
 
-def read_image(data):
-    """{path: content} of every file in a littlefs image of these settings."""
-    fs = littlefs(mount=False)
+def read_image(data, **extra):
+    """{path: content} of every file in a littlefs image of these settings
+    (`extra`: other ones, as littlefs-python names them)."""
+    fs = littlefs(mount=False, **extra)
     fs.context.buffer[:] = data
     fs.mount()
     out = {}

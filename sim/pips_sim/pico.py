@@ -194,13 +194,15 @@ import main
 import pico_lcd_114 as board
 
 SEED = %(seed)d
+DATA = %(data)r  # the App's folder (None: nothing kept)
+CUT = %(cut)d  # print CUT_MARK at the table's first still frame a human chooses after CUT moves
 ticks_ms = time.ticks_ms
 ticks_us = time.ticks_us
 ticks_diff = time.ticks_diff
 display = board.display
 reads = array("i", bytes(4 * 2048))
 count = [0]
-held = [0, 0, 0]  # the keys read this frame, the frame's start (us), the results shown
+held = [0, 0, 0, 0]  # the keys read this frame, the frame's start (us), the results shown, cut
 
 
 def clock():
@@ -231,6 +233,8 @@ class Screens:  # what the App takes of a board: the display, the clock noted
     width = board.width
     height = board.height
     ticks_ms = clock
+    data = DATA
+    backlight = board.backlight
 
 
 def on_frame(app, n):
@@ -243,9 +247,14 @@ def on_frame(app, n):
     print("F", now, held[0], display.bytes_sent, work,
           ",".join([str(ticks_diff(reads[i], now)) for i in range(m)]))
     count[0] = 0
-    name = type(app.screen).__name__
+    screen = app.screen
+    name = type(screen).__name__
     if name == "HandResultScreen" or name == "MatchResultScreen":
         held[2] += 1
+    elif (CUT >= 0 and not held[3] and name == "TableScreen" and screen.game.moves >= CUT
+          and screen.state == %(choose)d and not app.surface.dirty):
+        held[3] = 1
+        print("%(cut_mark)s", n)  # the run stops here: the power is cut, the loop running
     return held[2] > 0 and not app.surface.dirty or held[2] > 3
 
 
@@ -257,13 +266,15 @@ main.run(Loop, app=app, on_frame=on_frame)
 print("%(end)s")
 """
 
-# The same frames on the unix port: argv = trace file, bus log out, info out, seed.
+# The same frames on the unix port: argv = trace file, bus log out, info out, seed,
+# and the App's data folder (none: nothing kept).
 REPLAY = r"""
 import sys
 import unix_sim as board
 import main
 
 trace_path, log_path, info_path, seed = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+folder = sys.argv[5] if len(sys.argv) > 5 else None
 values = []
 at = [0]
 
@@ -281,6 +292,8 @@ class Screens:
     width = board.width
     height = board.height
     ticks_ms = clock
+    backlight = board.backlight
+    data = folder
 
 
 log = open(log_path, "wb")
@@ -327,16 +340,22 @@ info.close()
 """
 
 THINK = 2  # pips.ui.table's _THINK: the table's state while a bot thinks
+CHOOSE = 3  # pips.ui.table's _CHOOSE: a human chooses
+CUT_MARK = "PIPS-POWER-CUT"
+DATA = "/data"  # boards/pico_lcd_114.py's data folder
 
 
 def parse_trace(console):
-    """(start byte count, [(now, keys, bytes_sent, work_us, reads)]) from the console."""
+    """(start byte count, [(now, keys, bytes_sent, work_us, reads)]) from the
+    console, up to the power cut's mark when there is one."""
     start = None
     frames = []
     for line in console.splitlines():
         words = line.split()
         if not words:
             continue
+        if words[0] == CUT_MARK:
+            break
         if words[0] == START:
             start = int(words[1])
         elif words[0] == "F" and start is not None:
@@ -386,30 +405,53 @@ def run_session(game, players, levels, options, seed, folder, max_sim_s=900, fs=
     """Play the session on the emulated Pico and on the desktop. Returns a dict:
     summary (the emulator's), frames (the device trace), info (the replay's
     per-frame lines), device and desktop (the panel after each frame)."""
+    keys = setup_keys(game, levels, options, max_sim_s * 1000)
+    return play(folder, flash_image(FIRMWARE, fs), keys, seed, max_sim_s)
+
+
+def setup_keys(game, levels, options, until_ms):
+    """presses() for the desktop simulator's key script that sets the table
+    up from the title, then A now and then."""
     from pips import games
     from pips_sim import simulator
 
     cls = games.get(game)
     lines = simulator.setup_script(list(games.names()).index(game), cls, levels, options)
-    pins = key_pins()
+    return presses(lines, key_pins(), until_ms=until_ms)
+
+
+def play(folder, flash, keys, seed, max_sim_s, desktop_data=None, cut=-1):
+    """Run TRACE on the emulated Pico from the flash image `flash` (bytes), the
+    keys `keys` (presses()) pressed, then replay its frames on the desktop.
+    With `desktop_data` (a folder), the App keeps its match on both: in DATA
+    on the device's filesystem, in that folder on the desktop; the run's flash
+    is then kept too (the result's "flash": its path). With `cut` >= 0 the
+    device is switched off (the emulator stopped, its flash kept) at the
+    first still frame after `cut` moves where a human chooses: the trace,
+    and the desktop's replay, end with that frame. The result is run_session's."""
+    os.makedirs(folder, exist_ok=True)
     script = os.path.join(folder, "trace.py")
     with open(script, "w") as f:
-        f.write(TRACE % {"seed": seed, "start": START, "end": END})
-    flash = os.path.join(folder, "flash.bin")
-    with open(flash, "wb") as f:
-        f.write(flash_image(FIRMWARE, fs))
+        f.write(TRACE % {"seed": seed, "start": START, "end": END, "cut": cut, "cut_mark": CUT_MARK,
+                         "choose": CHOOSE, "data": None if desktop_data is None else DATA})
+    path = os.path.join(folder, "flash.bin")
+    with open(path, "wb") as f:
+        f.write(flash)
     config = {
-        "flash": flash,
-        "idleHigh": sorted(pins.values()),
-        "presses": presses(lines, pins, until_ms=max_sim_s * 1000),
+        "flash": path,
+        "idleHigh": sorted(key_pins().values()),
+        "presses": keys,
         "interruptOn": "with the screens up",
         "script": script,
         "startMark": START,
-        "until": END,
+        "until": END if cut < 0 else CUT_MARK,
         "maxSimS": max_sim_s,
         "spiOut": os.path.join(folder, "device.spi"),
         "consoleOut": os.path.join(folder, "console.txt"),
     }
+    if desktop_data is not None:
+        config["flashOut"] = os.path.join(folder, "flash-out.bin")
+        config["flashBytes"] = fsimage.FLASH_BYTES
     summary = run(config, folder)
     with open(config["consoleOut"], encoding="latin1") as f:
         console = f.read()
@@ -418,13 +460,14 @@ def run_session(game, players, levels, options, seed, folder, max_sim_s=900, fs=
         raise RuntimeError("no trace from the device:\n" + console[-3000:])
     trace = os.path.join(folder, "trace.txt")
     with open(trace, "w") as f:
-        for now, keys, sent, work, reads in frames:
-            f.write("F %d %d %d %d %s\n" % (now, keys, sent, work, ",".join(map(str, reads))))
+        for now, keys_read, sent, work, reads in frames:
+            f.write("F %d %d %d %d %s\n" % (now, keys_read, sent, work, ",".join(map(str, reads))))
     replay_log = os.path.join(folder, "desktop.spi")
     info_path = os.path.join(folder, "replay.txt")
-    rc, out, err = mpy.run_micropython(
-        REPLAY, None, mpy.source_path(), 1800, (trace, replay_log, info_path, seed)
-    )
+    args = (trace, replay_log, info_path, seed)
+    if desktop_data is not None:
+        args += (desktop_data,)
+    rc, out, err = mpy.run_micropython(REPLAY, None, mpy.source_path(), 1800, args)
     if rc != 0:
         raise RuntimeError("the replay failed:\n" + out[-3000:] + err[-3000:])
     with open(info_path) as f:
@@ -436,7 +479,28 @@ def run_session(game, players, levels, options, seed, folder, max_sim_s=900, fs=
     with open(replay_log, "rb") as f:
         desktop = screens(f.read(), replay_start, [int(words[1]) for words in info])
     return {"summary": summary, "frames": frames, "info": info, "device": device,
-            "desktop": desktop, "console": console}
+            "desktop": desktop, "console": console, "flash": config.get("flashOut")}
+
+
+def kept_files(flash):
+    """{path: bytes} of the files in DATA on a flash image's filesystem."""
+    with open(flash, "rb") as f:
+        data = f.read()
+    # a filesystem the firmware made itself, on a blank flash: in the newest
+    # on-disk format its littlefs writes (disk_version 0: whichever it is)
+    files = fsimage.read_image(data[fsimage.STORAGE_OFFSET :], disk_version=0)
+    prefix = DATA.strip("/") + "/"
+    return dict((path[len(prefix):], content) for path, content in files.items()
+                if path.startswith(prefix))
+
+
+def folder_files(folder):
+    """{name: bytes} of the files in `folder`."""
+    out = {}
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name), "rb") as f:
+            out[name] = f.read()
+    return out
 
 
 def frames_equal(result):
@@ -537,6 +601,34 @@ SESSIONS = {
 def session(name, folder):
     players, levels, options, seed = SESSIONS[name]
     return run_session(name, players, levels, options, seed, folder)
+
+
+# The session switched off mid-hand (tests/test_pico.py): SESSIONS' Block match,
+# kept as it goes, the power cut at the first still frame where P1 chooses
+# after RESUME_CUT moves of the first hand.
+RESUME = "block"
+RESUME_CUT = 6
+
+
+def resume_session(folder, name=RESUME, cut=RESUME_CUT, max_sim_s=900):
+    """A match switched off mid-hand, then resumed on the same flash: play()'s
+    results of the run from the title to the power cut ("before"), and of the
+    run booted again from the flash it left, A pressed on the resume screen
+    and then now and then, to the results ("after"). The desktop replays
+    both runs' frames with one data folder, as the device keeps one
+    filesystem. "before" also holds "kept": the files in the data folder at
+    the cut, (on the device's flash, on the desktop)."""
+    players, levels, options, seed = SESSIONS[name]
+    data = os.path.join(folder, "desktop-data")
+    keys = setup_keys(name, levels, options, max_sim_s * 1000)
+    before = play(os.path.join(folder, "before"), flash_image(FIRMWARE), keys, seed, max_sim_s,
+                  data, cut)
+    before["kept"] = (kept_files(before["flash"]), folder_files(data))
+    with open(before["flash"], "rb") as f:
+        flash = f.read()
+    keys = presses([], key_pins(), until_ms=max_sim_s * 1000)
+    after = play(os.path.join(folder, "after"), flash, keys, seed, max_sim_s, data)
+    return before, after
 
 
 def main(argv=None):

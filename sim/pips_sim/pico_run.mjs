@@ -21,6 +21,8 @@
 //   spiOut      the bytes SPI1 sent, with the DC and CS levels of each: records
 //               of a kind byte (DC << 1 | CS), a 24-bit big-endian length, the bytes
 //   consoleOut  everything the USB console printed
+//   flashOut    the flash as it is when the run stops, its first flashBytes (the
+//               power cut: what the firmware wrote to its filesystem is kept)
 // Prints a JSON summary: why it stopped, simulated and host time, instructions.
 //
 // Two gaps of rp2040js 1.4.1 are bridged here. Its flash controller ignores
@@ -235,6 +237,7 @@ while (!stop) {
 closeRun();
 if (config.spiOut) fs.writeFileSync(config.spiOut, spiOut.subarray(0, spiLength));
 if (config.consoleOut) fs.writeFileSync(config.consoleOut, console_, "latin1");
+if (config.flashOut) fs.writeFileSync(config.flashOut, mcu.flash.subarray(0, config.flashBytes || mcu.flash.length));
 const wall = Number(process.hrtime.bigint() - started) / 1e9;
 console.log(JSON.stringify({
   stop, stage,
