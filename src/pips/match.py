@@ -2,6 +2,9 @@
 
 from pips.game import new_rng
 
+# A seat's level: a human or a bot level (pips.bots.LEVELS); records keep its index.
+LEVELS = ("human", "random", "greedy", "smart")
+
 
 def ranks(totals, last=()):
     """Rank per seat by total, highest first; equal totals share a rank (1, 2, 2, 4).

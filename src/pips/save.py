@@ -36,6 +36,7 @@ and common ones where that reads as well.
 """
 
 from pips.compat import const
+from pips.match import LEVELS
 
 _VERSION = const(1)  # of the match record (pips.restore reads it)
 _RESIGN = const(0x80)  # a move entry's seat byte: the seat resigned (pips.restore)
@@ -43,7 +44,6 @@ _MOD = const(65521)
 # A record's file, its new one, its old one: NAME, NAME.new, NAME.old. One
 # string sliced (each name MicroPython interns takes room, see above).
 _SUFFIXES = const(".new.old")
-LEVELS = ("human", "random", "greedy", "smart")  # a seat's level, stored as its index
 
 
 def checksum(data):

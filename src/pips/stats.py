@@ -4,11 +4,11 @@ counts for the strongest bot level at its table; a table of humans only (or
 Solitaire) counts as level "human" ("no bots"). Imported when a match ends or
 the statistics are shown (pips.settings writes them out): few names, and a
 record of fixed-size rows, 9 bytes each: the game's place in the registry,
-the level's in pips.save.LEVELS, played and won (2 bytes each), the best
+the level's in pips.match.LEVELS, played and won (2 bytes each), the best
 score (3 bytes, signed)."""
 
 from pips.games import NAMES
-from pips.save import LEVELS
+from pips.match import LEVELS
 
 
 def read(store):

@@ -2,13 +2,13 @@
 table set-up of the game chosen."""
 
 from pips import games
+from pips.match import LEVELS
 from pips.ui import piece_tile
 from pips.ui.menu import MenuScreen
 from pips.ui.palette import FELT, DIM, BLACK, WARNING
 from pips.ui.screen import seat_name
 from pips.ui.table import TableScreen
 
-LEVELS = ("human", "random", "greedy", "smart")
 
 
 class TitleScreen(MenuScreen):
