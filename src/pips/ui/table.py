@@ -58,8 +58,10 @@ SHOW_MS = const(900)  # how long a bot's move stays before the next one
 _SLICE = const(4)
 _THINK_MS = const(12)
 # A frame that has spent this long by the App's clock (from its `now`) leaves
-# the table band and the hand, or the hand, to the next frame
-_DRAW_MS = const(8)
+# the table band and the hand, or the hand, to the next frame: a move's frame
+# (the move played, its events told, the status drawn) is long enough on a
+# device that its hand goes out 33 ms later, and no frame sends everything
+_DRAW_MS = const(4)
 
 # states of the table
 _NEXT_ACTOR = const(0)  # ask who acts next (pips.turns); pips.ui.pause sets it too
