@@ -470,7 +470,8 @@ class Uno(Game):
             return RESIGN
         from pips.games.uno_words import parse_move
 
-        return parse_move(self, seat, text)
+        codes = (DRAW, KEEP, ACCEPT, CHALLENGE, UNO, RESIGN, COLOR_MOVE, CATCH)
+        return parse_move(self, seat, text, codes)
 
     def move_piece(self, move):
         return _card(move)[0]
@@ -509,7 +510,7 @@ class Uno(Game):
         never loads: its screens neither referee nor refuse a move."""
         from pips.games.uno_words import info
 
-        return info(self)
+        return info(self, PENDING_TEXT)
 
     def view(self, seat):
         return UnoView(self, seat)
@@ -1032,7 +1033,7 @@ def _refusal(game, reason, seat, move):
     _NO_SUCH_MOVE .. _NOT_TURN, 0..14), worded in pips.games.uno_words."""
     from pips.games.uno_words import refusal
 
-    return refusal(game, reason, seat, move)
+    return refusal(game, reason, seat, move, PENDING_TEXT, CATCH)
 
 
 def _resign(self, seat):

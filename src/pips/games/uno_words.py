@@ -5,16 +5,15 @@ whose screens offer legal moves only, never holds them.
 """
 
 from pips import cards
-from pips.games.uno import (
-    ACCEPT, CATCH, CHALLENGE, COLOR_MOVE, DRAW, KEEP, PENDING_TEXT, RESIGN, UNO, _card,
-)
 
-_WORDS = {"draw": DRAW, "keep": KEEP, "accept": ACCEPT, "challenge": CHALLENGE, "uno": UNO,
-          "resign": RESIGN}
+# The words read as moves, in the order of the move codes Uno.parse_move hands
+# over (this module takes UNO's vocabulary from the game, it does not import it)
+_WORDS = ("draw", "keep", "accept", "challenge", "uno", "resign")
 
 
-def parse_move(self, seat, text):
-    """Uno.parse_move: `R7`, `W:G`, `R7 uno`, `draw`, `catch 2`, `color G`... (any case)."""
+def parse_move(self, seat, text, codes):
+    """Uno.parse_move: `R7`, `W:G`, `R7 uno`, `draw`, `catch 2`, `color G`... (any case).
+    `codes`: the moves DRAW, KEEP, ACCEPT, CHALLENGE, UNO, RESIGN, COLOR_MOVE, CATCH."""
     typed = text.split()
     if not typed:
         raise ValueError("empty move")
@@ -23,11 +22,11 @@ def parse_move(self, seat, text):
     if w in _WORDS:
         if len(words) > 1:
             raise ValueError("%s takes nothing after it: %r" % (w, text))
-        return _WORDS[w]
+        return codes[_WORDS.index(w)]
     if w == "color" or w == "colour":
         if len(words) != 2:
             raise ValueError("name one colour: color R, Y, G or B")
-        return COLOR_MOVE + cards.color_code(typed[1])
+        return codes[6] + cards.color_code(typed[1])
     if w == "catch":
         if len(words) != 2:
             raise ValueError("catch a seat: catch 2")
@@ -37,7 +36,7 @@ def parse_move(self, seat, text):
             raise ValueError("not a seat: %r" % typed[1])
         if not 0 <= t < self.players:
             raise ValueError("no seat %d at a %d-player table" % (t, self.players))
-        return CATCH + t
+        return codes[7] + t
     kind, color = cards.parse(typed[0])
     if len(words) > 2 or (len(words) == 2 and words[1] != "uno"):
         raise ValueError("a card move is a card, then uno or nothing: %r" % text)
@@ -50,8 +49,9 @@ def parse_move(self, seat, text):
     return move | 64 if len(words) == 2 else move
 
 
-def info(self):
-    """Uno.info: the whole table for the referee."""
+def info(self, pending):
+    """Uno.info: the whole table for the referee; `pending` words what the seat
+    to act must answer, by the game's `ask`."""
     return {
         "hands": [[cards.text(k) for k in self.hand_kinds(s)] for s in range(self.players)],
         "stock": self.nstock,
@@ -61,20 +61,21 @@ def info(self):
         "dealer": self.dealer,
         "uno": [s for s in range(self.players) if self.sizes[s] == 1 and self.called[s]],
         "catchable": self.catchable if self.catchable >= 0 else None,
-        "pending": PENDING_TEXT[self.ask],
+        "pending": pending[self.ask],
         "discard": self.npile,
         "resigned": [s for s in range(self.players) if self.out[s]],
     }
 
 
-def refusal(game, reason, seat, move):
+def refusal(game, reason, seat, move, pending, catch):
     """The ValueError of Uno.play refusing `move` from `seat`;
-    `reason` numbers the reasons as _NO_SUCH_MOVE .. _NOT_TURN (0..14)."""
-    kind = _card(move)[0] if reason else -1
+    `reason` numbers the reasons as _NO_SUCH_MOVE .. _NOT_TURN (0..14);
+    `pending` as info() takes it, `catch` the code of catching seat 0."""
+    kind = game.move_piece(move) if reason else -1
     if reason == 0:
         text = "no such move in UNO: %r" % (move,)
     elif reason == 1:
-        text = "seat %d must answer first (%s)" % (seat, PENDING_TEXT[game.ask])
+        text = "seat %d must answer first (%s)" % (seat, pending[game.ask])
     elif reason == 2:
         text = "%s is not in seat %d's hand" % (cards.text(kind), seat)
     elif reason == 3:
@@ -100,7 +101,7 @@ def refusal(game, reason, seat, move):
     elif reason == 11:
         text = "seat %d has no missed UNO to call" % seat
     elif reason == 12:
-        text = "seat %d cannot be caught now" % (move - CATCH)
+        text = "seat %d cannot be caught now" % (move - catch)
     elif reason == 13:
         text = "a seat cannot catch itself: call uno"
     else:
