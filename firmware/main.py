@@ -16,7 +16,7 @@ import gc
 from micropython import const
 
 BOARD = "pico_lcd_114"
-FRAME_MS = const(33)  # ~30 fps
+_FRAME_MS = const(33)  # ~30 fps
 # ask how much heap is free only when at least this much of the frame is left:
 # gc.mem_free() itself takes about 9 ms of a Pico's time with a 200 KB heap
 _FREE_MS = const(14)
@@ -31,7 +31,7 @@ def make_app(board, seed=-1):
     The match, the settings and the statistics are kept in the board's
     folder `data` (pips.save), when it names one."""
     from pips.ui.app import App
-    from pips.ui.fbsurface import FbSurface
+    from pips.ui.surface import FbSurface
 
     return App(
         FbSurface(board.display), board.width, board.height, board.ticks_ms, seed,
@@ -64,13 +64,13 @@ def run(board, frames=-1, app=None, on_frame=None):
         count += 1
         if on_frame is not None and on_frame(app, count):
             break
-        spare = FRAME_MS - ticks_diff(ticks_ms(), start)
-        if spare > FRAME_MS - 9 or (spare >= _FREE_MS and gc.mem_free() < threshold):
+        spare = _FRAME_MS - ticks_diff(ticks_ms(), start)
+        if spare > _FRAME_MS - 9 or (spare >= _FREE_MS and gc.mem_free() < threshold):
             # the collector's pause falls in time the frame has to wait anyway
             gc.collect()
         # gc.mem_free() walks the whole heap's table (about 9 ms on a Pico): the
         # time left is read again after it, collection or not
-        spare = FRAME_MS - ticks_diff(ticks_ms(), start)
+        spare = _FRAME_MS - ticks_diff(ticks_ms(), start)
         if spare > 0:
             board.sleep_ms(spare)
     return app

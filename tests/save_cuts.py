@@ -21,7 +21,7 @@ from pips.bots import bot_rng, table_bots
 from pips.match import Match
 from pips.restore import read_match
 from pips.save import MatchSave, Store
-from pips.turns import Turns
+from pips.match import Turns
 
 
 class Power(Exception):

@@ -239,7 +239,7 @@ def test_uno_referee_fields_and_dealer():
 
 def test_uno_referee_reports_moves_out_of_turn_by_the_turn_rule():
     """`out_of_turn` lists the seats other than the one to act that have a legal
-    move now (pips.turns.may_act_out_of_turn), with those moves."""
+    move now (pips.match.may_act_out_of_turn), with those moves."""
     from test_uno import stacked_order
 
     from pips import cards

@@ -15,7 +15,7 @@ from pips.match import Match
 from pips.restore import load_rng, read_match
 from pips.rng import Rng
 from pips.save import MatchSave, Store, put
-from pips.turns import Turns
+from pips.match import Turns
 
 
 class Memory(Store):
@@ -41,7 +41,7 @@ class Memory(Store):
 
 
 def play(kept, bots, hands, stop=-1):
-    """Play the kept match on as a table does (pips.turns, a save after each
+    """Play the kept match on as a table does (pips.match, a save after each
     move), each move into hands[-1]; stop after `stop` moves (-1: to the
     match's end). True once the match is over."""
     match = kept.match

@@ -149,7 +149,6 @@ def mismatches(model, buf, table):
 MODULES = (
     ("boards/st7789.py", "st7789.py"),
     ("src/pips/__init__.py", "pips/__init__.py"),
-    ("src/pips/compat.py", "pips/compat.py"),
     ("src/pips/rng.py", "pips/rng.py"),
     ("src/pips/ui/__init__.py", "pips/ui/__init__.py"),
     ("src/pips/ui/palette.py", "pips/ui/palette.py"),

@@ -78,7 +78,7 @@ def test_keys_short_a_is_a_long_a_is_b():
     keys.poll(0, 150)
     assert keys.take() == K.A
     keys.poll(K.A, 1000)
-    keys.poll(K.A, 1000 + K.LONG_MS)
+    keys.poll(K.A, 1000 + K._LONG_MS)
     assert keys.take() == K.B
     keys.poll(0, 2000)
     assert keys.take() == 0  # the release after a long press is not a tap
@@ -204,7 +204,7 @@ def test_bots_think_in_slices_and_their_moves_stay_on_screen():
     while table.state == T._SHOW and waited < 100:
         d.step(0)
         waited += 1
-    assert waited * sim.FRAME_MS >= T.SHOW_MS - 2 * sim.FRAME_MS  # followable
+    assert waited * sim.FRAME_MS >= T._SHOW_MS - 2 * sim.FRAME_MS  # followable
     for _ in range(2000):  # the next bot move: A cuts its display short
         d.step(0)
         if table.state == T._SHOW:
@@ -611,13 +611,13 @@ def test_uno_catch_prompt_and_bot_catch(monkeypatch):
 
 
 def test_out_of_turn_only_the_viewer_is_asked_and_a_bot_may_let_it_pass(monkeypatch):
-    """Who acts comes from pips.turns: after P1 (human) lays its second last
+    """Who acts comes from pips.match: after P1 (human) lays its second last
     card without calling UNO, P1, the human holding the device, is asked
     out of turn; P2, a human not holding it, is not (its catch passes); the
     bot P3 is offered the catch once and lets it pass; then the turn goes on
     to P2, through the hand-over screen."""
     from pips.bots import uno as uno_policy
-    from pips.turns import Turns
+    from pips.match import Turns
 
     monkeypatch.setattr(uno_policy, "REACTION", {"random": 0, "greedy": 0, "smart": 0})
     red = list(range(1, 8))
@@ -662,7 +662,7 @@ def test_out_of_turn_only_the_viewer_is_asked_and_a_bot_may_let_it_pass(monkeypa
 
 
 def test_uno_plus4_challenge_reveals_the_hand_to_the_challenger():
-    from pips.ui import layer as L
+    from pips.ui import surface as L
     from pips.ui import table as T
 
     # P2 (after the dealer P1) gets W+4 and red cards, P1 blue ones, R9 turned up

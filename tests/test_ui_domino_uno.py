@@ -230,8 +230,8 @@ def check_austrian(table, pairs):
         groups = (tiles_,)
     for group in groups:
         for t, u in zip(group, group[1:]):
-            assert u[0] - t[0] == A.STEP  # half a tile on
-            assert abs(u[1] - t[1]) == A.ROW  # the other row, touching
+            assert u[0] - t[0] == A._STEP  # half a tile on
+            assert abs(u[1] - t[1]) == A._ROW  # the other row, touching
             # the right half of t (x+12..x+21) over the left half of u (x+1..x+10)
             assert t[0] + 12 <= u[0] + 1 <= t[0] + 13
             assert t[5] & 7 == u[5] >> 3  # the same number, side by side
@@ -286,7 +286,7 @@ def test_the_line_is_laid_the_austrian_way_and_both_ends_stay_in_view(size, seat
                 assert min(xs) == margin or max(xs) + piece_tile.W == size[0] - margin
             places = now
     assert longest >= 8
-    assert counted or longest * A.STEP + 11 <= size[0] - 2 * (app.surface.char_w + 5)
+    assert counted or longest * A._STEP + 11 <= size[0] - 2 * (app.surface.char_w + 5)
 
 
 def test_the_end_being_chosen_is_framed():
@@ -577,7 +577,7 @@ def test_golden_austrian_layout_displayio(monkeypatch):
 FB_DRIVER = r"""
 import gc
 import ubinascii
-from pips.ui.fbsurface import FbSurface
+from pips.ui.surface import FbSurface
 from pips.ui.app import App
 from pips.ui import keys as K
 from pips.ui import table as T

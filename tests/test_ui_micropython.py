@@ -35,7 +35,7 @@ DRIVER = r"""
 import gc
 import sys
 import ubinascii
-from pips.ui.fbsurface import FbSurface
+from pips.ui.surface import FbSurface
 from pips.ui.app import App
 from pips.ui import keys as K
 
@@ -201,7 +201,7 @@ def test_modules_load_when_first_needed_and_stay():
     games = {"pips.games.block", "pips.games.uno"}
     assert not title & games and "pips.games" in title
     assert "pips.games.uno" in setup_ and "pips.games.block" not in setup_
-    assert {"pips.ui.table", "pips.ui.piece_card", "pips.ui.table_pile", "pips.turns"} <= table
+    assert {"pips.ui.table", "pips.ui.piece_card", "pips.ui.table_pile", "pips.match"} <= table
     assert "pips.ui.table_line" not in loaded[-1] and "pips.games.block" not in loaded[-1]
     # a whole match, and the refusals and the referee's table never worded
     assert "pips.games.uno_words" not in loaded[-1]

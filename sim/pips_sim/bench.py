@@ -102,7 +102,7 @@ print("rate", count, moves, spent)
 
 # Both runtimes run this: the smart bot's time per decision, smart bots at every
 # seat, hand after hand, for SECONDS, played by pips.selfplay.play_hand (the turn
-# loop of pips.turns, the table's bots seeded by pips.bots.bot_rng). Forced moves
+# loop of pips.match, the table's bots seeded by pips.bots.bot_rng). Forced moves
 # (one legal move) are not counted: the bot answers them without thinking.
 _DECISION_SCRIPT = """
 import sys

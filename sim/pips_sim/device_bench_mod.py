@@ -230,14 +230,14 @@ def session(args, timed=True):
 _PROFILED = (
     ("pips.ui.table", "TableScreen", ("draw", "next_actor", "play", "draw_status", "draw_buttons",
                                       "draw_hand", "enter", "choose")),
-    ("pips.ui.layer", "Layer", ("update",)),
+    ("pips.ui.surface", "Layer", ("update",)),
     ("pips.ui.table_line", "Band", ("items",)),
     ("pips.ui.table_pile", "Band", ("items",)),
     ("pips.ui.table_choose", "Choice", ("__init__", "keys")),
     ("pips.ui.results", "HandResultScreen", ("enter", "frame")),
-    ("pips.ui.pages", "PagedScreen", ("enter", "frame")),
+    ("pips.ui.screen", "PagedScreen", ("enter", "frame")),
     ("pips.bots", "SmartBot", ("begin",)),
-    ("pips.turns", "Turns", ("next",)),
+    ("pips.match", "Turns", ("next",)),
     ("pips.match", "Match", ("new_hand", "end_hand")),
 )
 

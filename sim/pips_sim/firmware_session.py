@@ -72,7 +72,9 @@ import unix_sim as board
 import main
 from pips.ui import keys as K
 
-args = [int(a) for a in sys.argv[2:]]  # the menu key counts, max_hands, max_frames, seed, bots
+# one argument (pips_sim.firmware_session.session_argv): the game, then the
+# menu key counts, max_hands, max_frames, seed, bots
+args = [int(a) for a in sys.argv[1].split()[1:]]
 
 
 def press(mask, n=1):
@@ -228,6 +230,14 @@ def session_args(game_name, players, setting=None, max_hands=99, max_frames=4000
     )
 
 
+def session_argv(fields, *more):
+    """The command line of a session run with the code inline (`-c`, see
+    pips_sim.mpy.run_micropython): `fields` (session_args' or resume_args')
+    as one argument, then `more` (SESSION_ROMFS's image). The unix port
+    interns every argument as a name, in the heap measured: one, not ten."""
+    return (" ".join(str(a) for a in fields),) + more
+
+
 def resume_args(max_hands=99, max_frames=40000, seed=1):
     """SESSION's arguments that resume the match kept in the data folder."""
     return ("resume", -1, 0, 0, 0, 0, max_hands, max_frames, seed, 0)
@@ -238,8 +248,12 @@ def data_env(folder):
     return {"PIPS_DATA_DIR": folder}
 
 
-def romfs_file(tree, folder):
-    """Write the ROMFS image of the device build `tree` into `folder`; its path."""
+def romfs_file(folder):
+    """Build the device build for a ROMFS image (pips_sim.mpy.build, -O3, its
+    modules named as imported from mpy.ROMFS_MOUNT) in `folder`, and write the
+    image there; its path."""
+    tree = os.path.join(folder, "rom-tree")
+    mpy.build(tree, opt=mpy.DEVICE_OPT, prefix=mpy.ROMFS_MOUNT + "/")
     path = os.path.join(folder, "pips.rom")
     with open(path, "wb") as f:
         f.write(mpy.romfs_image(tree))
@@ -256,12 +270,15 @@ def smallest_session_heap(game, tree, low_k=64, high_k=192, romfs=False):
     try:
         image_k = 0
         if romfs:
-            rom = romfs_file(tree, folder)
+            rom = romfs_file(folder)
             image_k = os.path.getsize(rom) // 1024
-            args = args + (rom,)
+            argv = session_argv(args, rom)
+        else:
+            argv = session_argv(args)
         k, _ = mpy.smallest_heap(
             SESSION_ROMFS if romfs else SESSION, low_k + image_k, high_k + image_k, [tree],
-            [args], 300, lambda out: "over: True" in out, data_env(os.path.join(folder, "data")),
+            [argv], 300, lambda out: "over: True" in out, data_env(os.path.join(folder, "data")),
+            inline=True,
         )
     finally:
         shutil.rmtree(folder, ignore_errors=True)

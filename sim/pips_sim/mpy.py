@@ -82,12 +82,13 @@ def _target(out_dir, rel):
     return os.path.join(out_dir, rel[:-3] + ".mpy")
 
 
-def compile_one(src, dst, rel, cross=None, opt=0):
+def compile_one(src, dst, rel, cross=None, opt=0, prefix=""):
     """Compile src to dst. The file name embedded for tracebacks is the compiled
     file's path in the tree ("pips/game.mpy"): the name the board gives the
     module's __file__ when it imports it from its root, so both are one
-    interned string (a qstr kept in RAM for good) and not two."""
-    name = rel.replace(os.sep, "/")
+    interned string (a qstr kept in RAM for good) and not two. `prefix`: where
+    the tree is mounted when that is not the root (ROMFS_MOUNT)."""
+    name = prefix + rel.replace(os.sep, "/")
     if name.endswith(".py") and os.path.basename(rel) not in _SOURCE_ONLY:
         name = name[:-3] + ".mpy"
     cmd = [cross or mpy_cross(), "-o", dst, "-s", name]
@@ -100,7 +101,7 @@ def compile_one(src, dst, rel, cross=None, opt=0):
         raise MpyError("mpy-cross failed on %s:\n%s" % (os.path.relpath(src, ROOT), message))
 
 
-def build(out_dir=DEFAULT_OUT, sources=None, opt=DEVICE_OPT, force=False, errors=None):
+def build(out_dir=DEFAULT_OUT, sources=None, opt=DEVICE_OPT, force=False, errors=None, prefix=""):
     """Bring out_dir up to date; return the build-tree paths (re)written this time.
     A tree last built at another optimisation level is rebuilt whole.
 
@@ -108,11 +109,13 @@ def build(out_dir=DEFAULT_OUT, sources=None, opt=DEVICE_OPT, force=False, errors
     every device-side file (see `device_sources()`). Stale .mpy files whose source is
     gone are removed from out_dir/pips. A file that fails raises MpyError, unless
     `errors` is a list: then its message is appended there (and any old .mpy of
-    it removed) and the build goes on with the other files."""
+    it removed) and the build goes on with the other files. `prefix`: the
+    folder the tree is imported from, as compile_one's (a ROMFS image's tree:
+    ROMFS_MOUNT + "/")."""
     if sources is None:
         sources = device_sources()
     stamp = os.path.join(out_dir, ".opt")
-    settings = "%d %s" % (opt, _BUILD_FORMAT)
+    settings = ("%d %s %s" % (opt, _BUILD_FORMAT, prefix)).strip()
     if not force:
         try:
             with open(stamp) as f:
@@ -134,7 +137,7 @@ def build(out_dir=DEFAULT_OUT, sources=None, opt=DEVICE_OPT, force=False, errors
             cross = cross or mpy_cross()
             tmp = dst + ".tmp"
             try:
-                compile_one(src, tmp, rel, cross, opt)
+                compile_one(src, tmp, rel, cross, opt, prefix)
                 os.replace(tmp, dst)
             except MpyError as e:
                 if errors is None:
@@ -173,13 +176,17 @@ def heap_arg(heap):
     return heap if isinstance(heap, str) else "%d" % heap
 
 
-def run_micropython(code_or_path, heap=None, path=(), timeout=120, args=(), env=None):
+def run_micropython(
+    code_or_path, heap=None, path=(), timeout=120, args=(), env=None, inline=False
+):
     """Run a script (a path to a .py file, or code as a string) under the unix port
     with MICROPYPATH = `path`, capped at `heap` when given. Returns
     (returncode, stdout, stderr). Code is written to a private temporary folder:
     MicroPython puts the script's own folder first on sys.path, and that folder
     must not shadow the tree under test. `env`: variables to add to the
-    environment (a board's data folder, say)."""
+    environment (a board's data folder, say). inline: code given on the
+    command line (`-c`) instead: no script file, so neither its folder nor
+    its path is interned in the heap measured (sys.argv[0] is then "-c")."""
     cmd = [micropython()]
     if heap is not None:
         cmd += ["-X", "heapsize=" + heap_arg(heap)]
@@ -197,7 +204,10 @@ def run_micropython(code_or_path, heap=None, path=(), timeout=120, args=(), env=
     env["MICROPYPATH"] = os.pathsep.join(path + [".frozen"])
     folder = None
     try:
-        if os.path.isfile(code_or_path):
+        if inline:
+            script = "-c"
+            args = (code_or_path,) + tuple(args)
+        elif os.path.isfile(code_or_path):
             script = os.path.abspath(code_or_path)
         else:
             folder = tempfile.mkdtemp(prefix="pips-mpy-")
@@ -219,7 +229,8 @@ def run_micropython(code_or_path, heap=None, path=(), timeout=120, args=(), env=
 
 
 def smallest_heap(
-    code, low_k, high_k, path=(), args_list=((),), timeout=120, check=None, env=None
+    code, low_k, high_k, path=(), args_list=((),), timeout=120, check=None, env=None,
+    inline=False,
 ):
     """The smallest heap, in KiB, under which `code` succeeds for every args in
     args_list (a bisection in 1 KiB steps between low_k and high_k, assuming more
@@ -229,7 +240,7 @@ def smallest_heap(
     def passes(k):
         outs = []
         for args in args_list:
-            rc, out, err = run_micropython(code, "%dK" % k, path, timeout, args, env)
+            rc, out, err = run_micropython(code, "%dK" % k, path, timeout, args, env, inline)
             if rc != 0 or (check is not None and not check(out)):
                 return None, out + err
             outs.append(out)
@@ -276,11 +287,17 @@ def _romfs_folder(folder):
     return bytes(body)
 
 
+# Where a board mounts its ROMFS image, and where the sessions mount ours.
+ROMFS_MOUNT = "/rom"
+
+
 def romfs_image(tree):
     """A ROMFS image (what MicroPython's vfs.VfsRom mounts) of tree/pips/**.mpy.
     MicroPython runs bytecode from such an image in place, as it runs frozen
     modules, instead of copying it into the heap: the heap figures measured
-    with it (less the image itself) are what a board with the code in flash needs."""
+    with it (less the image itself) are what a board with the code in flash needs.
+    A tree built with prefix=ROMFS_MOUNT + "/" names its modules as they are
+    imported from the image mounted there (one name each, not two)."""
     body = _romfs_record(4, b"\x04pips" + _romfs_folder(os.path.join(tree, "pips")))
     head = b"\xd2\xcd\x31"
     size = _romfs_uint(len(body))

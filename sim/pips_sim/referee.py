@@ -6,10 +6,10 @@ one JSON object is written on one line: the game's info() merged with the
 protocol fields (turn, legal, over, winner, scores, error, ...). A refused line
 sets `error` and changes nothing else.
 
-The referee does not offer moves in turn as pips.turns.Turns does: any seat may
+The referee does not offer moves in turn as pips.match.Turns does: any seat may
 send a line at any time, and the game refuses what is not legal. It reports
 who may act by the same rule: `turn` is the seat to act, and `out_of_turn`
-lists every other seat that has a legal move now (pips.turns.may_act_out_of_turn)
+lists every other seat that has a legal move now (pips.match.may_act_out_of_turn)
 with those moves.
 
 `SEAT resign` works for every game. A game that plays on without a resigned
@@ -22,7 +22,7 @@ left (null when two or more are left); every later line is refused.
 import json
 
 from pips.rng import Rng
-from pips.turns import may_act_out_of_turn
+from pips.match import may_act_out_of_turn
 
 
 def new_game(game_class, players, seed=0, deal_text=None, first=-1, options=None):

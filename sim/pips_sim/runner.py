@@ -3,7 +3,7 @@
 Seating rotates: in match i the bot list is shifted by i, so over a multiple of
 the player count every bot sits in every seat equally often. Match i is dealt
 from seed + i and played by pips.selfplay.record_match, as every bots-only
-match is: the turn loop of pips.turns, and one generator for the table's bots
+match is: the turn loop of pips.match, and one generator for the table's bots
 (pips.bots.bot_rng), apart from the deal's, so the deals never depend on which
 bots play.
 """

@@ -13,7 +13,7 @@ prints the game's rules page, `moves` lists the moves again. A hand's result and
 the match's end wait for Enter on the same input (the end of input counts as
 Enter there, so a script never hangs on them).
 
-Who may act comes from pips.turns.Turns, as everywhere: after each move of the
+Who may act comes from pips.match.Turns, as everywhere: after each move of the
 seat to act, the seats with a move out of turn are offered it once, in seat
 order. A bot answers for itself; of the humans only the one holding the device
 (the viewer) is asked, and the others' chances pass (asking would show them the
@@ -26,9 +26,8 @@ import textwrap
 
 from pips import cards, tiles
 from pips.bots import bot_rng, table_bots
-from pips.match import Match
+from pips.match import Match, Turns
 from pips.selfplay import MOVE_LIMIT
-from pips.turns import Turns
 from pips.ui import screen as told  # what happened: the same lines as on the handheld
 
 QUIT = "quit"

@@ -7,7 +7,7 @@ each wild. Piles and hands are bytearrays: the deck as 108 kind bytes, a hand as
 54 counts.
 """
 
-from pips.compat import const
+from pips import const
 
 KINDS = const(54)
 DECK_SIZE = const(108)

@@ -2,7 +2,7 @@
 replayed), and the numbers and texts of the settings. Imported only when a
 record is there to read."""
 
-from pips.compat import const
+from pips import const
 from pips.rng import Rng
 from pips.save import LEVELS, MatchSave
 
@@ -88,7 +88,7 @@ def read_match(store):
 def _rebuild(store, data):
     from pips import games
     from pips.match import Match
-    from pips.turns import Turns
+    from pips.match import Turns
 
     if data[0] != _VERSION:
         raise ValueError("a record of another version")

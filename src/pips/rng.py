@@ -13,7 +13,7 @@ order, so drawing a number is an index and a compare. A rollout's hot loop
 `_refill()` at 55, and stores `_at` back: the same numbers, without a call.
 """
 
-from pips.compat import const
+from pips import const
 
 _MASK = const(0xFFFFFFF)  # 28 bits
 _LAGS = const(55)

@@ -22,7 +22,7 @@ moves replayed. A record holds the game, the seats' levels, the table
 options, the match's seed, starter, hands played, totals and resigned seats,
 the deal's generator as it was before this hand was dealt, the bots'
 generator as it is now (Rng.state), and the hand's moves (seat, move) in
-the order the turn loop (pips.turns) met them. pips.restore reads it back:
+the order the turn loop (pips.match) met them. pips.restore reads it back:
 it deals the hand again from that generator (Match.deal) and replays the
 moves through the turn loop, so the seats offered a move out of turn are
 offered it again as they were: the match goes on exactly as it would have.
@@ -35,7 +35,7 @@ grows in steps of several KiB (docs/figures.md): the names here are few,
 and common ones where that reads as well.
 """
 
-from pips.compat import const
+from pips import const
 from pips.match import LEVELS
 
 _VERSION = const(1)  # of the match record (pips.restore reads it)

@@ -1,5 +1,5 @@
 """Bots playing whole matches or hands on their own: the one hand loop of
-bots-only play (`play_hand`, through pips.turns), a match record the tests
+bots-only play (`play_hand`, through pips.match), a match record the tests
 compare across runtimes and `pips run` counts, and random-play games for the
 benchmark.
 
@@ -9,10 +9,9 @@ their digest.
 """
 
 from pips.bots import bot_rng, table_bots
-from pips.compat import const
-from pips.match import Match
+from pips import const
+from pips.match import Match, Turns
 from pips.rng import Rng
-from pips.turns import Turns
 
 _LAGS = const(55)  # pips.rng's: words made at a time
 
@@ -31,7 +30,7 @@ MOVE_LIMIT = const(20000)
 
 
 def play_hand(game, bots, heard=None):
-    """Bots play the hand out, seat by seat as pips.turns.Turns names them:
+    """Bots play the hand out, seat by seat as pips.match.Turns names them:
     bots[seat] chooses from its view (out of turn it may answer -1 and let the
     chance pass). heard(seat, text), when given, hears every move played, its
     text taken before the move is played (it may depend on the state). Returns

@@ -5,11 +5,10 @@ Tile `hi-lo` (6 >= hi >= lo >= 0) has code hi*(hi+1)//2 + lo: 0-0 is 0, 1-0 is 1
 tile: 28 bits, a small int on every MicroPython port.
 """
 
-from pips.compat import const
+from pips import const
 
 COUNT = const(28)
 ALL = const(0xFFFFFFF)
-TOTAL_PIPS = const(168)
 
 HI = bytes(h for h in range(7) for _ in range(h + 1))
 LO = bytes(lo for h in range(7) for lo in range(h + 1))
@@ -47,11 +46,6 @@ def count(mask):
 
 # -- notation and helpers for the screens, the referee and the tests --
 
-# CODES_WITH[v]: the codes of the seven tiles showing v, for loops that visit
-# candidates rather than bits.
-CODES_WITH = tuple(bytes(t for t in range(COUNT) if HI[t] == v or LO[t] == v) for v in range(7))
-
-
 def text(t):
     """`6-3`: the larger half first, as a tile in hand is printed."""
     return "%d-%d" % (HI[t], LO[t])
@@ -72,11 +66,6 @@ def code(a, b):
     if a < b:
         a, b = b, a
     return a * (a + 1) // 2 + b
-
-
-def other_half(t, v):
-    """The half of tile t that is not v (t must show v)."""
-    return LO[t] if HI[t] == v else HI[t]
 
 
 def parse(s):

@@ -93,7 +93,7 @@ class RandomBot:
     def begin(self, view):
         self.best = self.choose(view)  # decided at once: step() hands it over
 
-    def step(self, slice_rollouts=8):
+    def step(self, rollouts=8):
         return self.best
 
 
@@ -190,18 +190,18 @@ class SmartBot(RandomBot):
             _SHARED[key] = shared
         self.shared = shared
 
-    def step(self, slice_rollouts=8):
-        """Run up to `slice_rollouts` rollouts (or pieces of a policy's own
+    def step(self, rollouts=8):
+        """Run up to `rollouts` rollouts (or pieces of a policy's own
         decision); return the move once decided, else -1."""
         thinking = self.thinking
         if thinking is not None:
-            while slice_rollouts > 0:
+            while rollouts > 0:
                 move = next(thinking)
                 if move >= 0:
                     self.thinking = None
                     self.best = move
                     return move
-                slice_rollouts -= 1
+                rollouts -= 1
             return -1
         if self.per_move == 0:
             return self.best
@@ -216,7 +216,7 @@ class SmartBot(RandomBot):
         row = self.round
         done = self.done
         copy = getattr(view.game_class, "copy_from", None)
-        while done < todo and slice_rollouts > 0:
+        while done < todo and rollouts > 0:
             i = done % n
             # every move of a round starts from the same deal and the same
             # generator state: same luck. A game that can copy a hand deals
@@ -243,7 +243,7 @@ class SmartBot(RandomBot):
             world.playout(rng, scratch)
             row[i] = world.utility(seat)
             done += 1
-            slice_rollouts -= 1
+            rollouts -= 1
             if i == n - 1:
                 base = row[self.greedy_at]
                 gain = self.gain

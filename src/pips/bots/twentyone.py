@@ -13,7 +13,7 @@ again, the later draws counted from the same unseen tiles less the `0-0`)
 beats standing now.
 """
 
-from pips.compat import const
+from pips import const
 from pips.games.twentyone import HIT, STAND, LIMIT, PLAYOUT_STAND
 from pips.tiles import PIPS, COUNT
 

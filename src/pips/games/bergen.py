@@ -25,7 +25,7 @@ those totals to the next hand, which takes the stakes of the seats that can
 pay them; the others sit the hand out, out of the match.
 """
 
-from pips.compat import const
+from pips import const
 from pips.game import Game, View, new_rng
 from pips.rng import Rng
 from pips.tiles import HI, LO, PIPS, WITH, BIT_CODE, ALL, COUNT, DOUBLES

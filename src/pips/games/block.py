@@ -9,7 +9,7 @@ A line entry is tile*2 + flag: flag 0 shows the larger half on the left, 1 the
 smaller. The line grows outwards from the middle of its buffer (`lo` .. `hi`).
 """
 
-from pips.compat import const
+from pips import const
 from pips.game import Game, View, new_rng
 from pips.rng import Rng
 from pips.tiles import HI, LO, PIPS, WITH, BIT_CODE, ALL, COUNT, DOUBLES

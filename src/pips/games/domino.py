@@ -17,7 +17,7 @@ A set of tiles is a 28-bit mask (pips.tiles); `WITH[v]` holds the tiles that
 show v, so the tiles of a hand that fit an end showing v are `hand & WITH[v]`.
 """
 
-from pips.compat import const
+from pips import const
 from pips.tiles import BIT_CODE, DOUBLES, HI, LO, PIPS, WITH
 from pips import tiles
 

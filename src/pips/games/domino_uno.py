@@ -40,7 +40,7 @@ Decided here, where the pages are silent:
 - The seat to act may catch a missed call too, before it acts (as in UNO).
 """
 
-from pips.compat import const
+from pips import const
 from pips.game import Game, View, new_rng
 from pips.tiles import HI, LO, PIPS, WITH, BIT_CODE, ALL, COUNT
 from pips import tiles
@@ -48,18 +48,17 @@ from pips.games import domino
 from pips.games.domino import PASS, DRAW, MID as _MID, LINE as _LINE, lay_moves
 
 KEEP = const(58)
-TAKE = const(60)  # + side: TAKE_L 60, TAKE_R 61
 TAKE_L = const(60)
 TAKE_R = const(61)
 CALL = const(64)  # the uno flag on a lay
 UNO = const(128)
 CATCH = const(136)  # + the seat caught
-CAP = const(500)  # turns in a hand at most
+_CAP = const(500)  # turns in a hand at most
 
 # ask: what the seat to act must answer
 NONE = const(0)
 DRAWN = const(1)  # lay the tile just drawn, or keep it
-TAKEN = const(2)  # lay one of the tiles held before taking back
+_TAKEN = const(2)  # lay one of the tiles held before taking back
 PENDING_TEXT = (None, "drawn", "taken")
 
 _ORDER = bytes(range(COUNT))
@@ -216,7 +215,7 @@ class DominoUno(Game):
                 raise ValueError(
                     "after drawing only the drawn tile (%s) may be laid" % tiles.text(self.drawn)
                 )
-            if ask == TAKEN and not self.before & bit:
+            if ask == _TAKEN and not self.before & bit:
                 raise ValueError(
                     "%s was just taken back: lay a tile held before" % tiles.text(t)
                 )
@@ -234,7 +233,7 @@ class DominoUno(Game):
                 raise ValueError("uno is called with the second-to-last tile only")
             # -- valid: apply
             self.catchable = -1
-            if ask != TAKEN:
+            if ask != _TAKEN:
                 self.taken = 0
             self._lay(t, side)
             hand ^= bit
@@ -286,7 +285,7 @@ class DominoUno(Game):
                 raise ValueError("take back only when the stock is empty: draw")
             self.catchable = -1
             self.moves += 1
-            self._take(seat, move - TAKE)
+            self._take(seat, move - TAKE_L)
             return
         raise ValueError("no such move in Domino Uno: %r" % move)
 
@@ -360,14 +359,14 @@ class DominoUno(Game):
         self.called[seat] = 0
         self.taken = taken
         self.before = before
-        self.ask = TAKEN
+        self.ask = _TAKEN
 
     def _end_turn(self, seat):
         self.ask = NONE
         self.drawn = -1
         self.before = 0
         self.turns += 1
-        if self.turns >= CAP:
+        if self.turns >= _CAP:
             self._finish(-1)
             return
         seat += 1
@@ -408,7 +407,7 @@ class DominoUno(Game):
         if move == KEEP:
             return "keep"
         if move == TAKE_L or move == TAKE_R:
-            return "take " + "LR"[move - TAKE]
+            return "take " + "LR"[move - TAKE_L]
         if move >= CALL:
             return domino.move_text(self.left, self.right, move - CALL) + " uno"
         return domino.move_text(self.left, self.right, move)
@@ -416,43 +415,11 @@ class DominoUno(Game):
     def parse_move(self, seat, text):
         """`6-3` opens, `3-5 R` / `5-3 L` (the end may be left out when only one
         fits), ` uno` after a lay calls uno; `draw`, `keep`, `take L|R`, `uno`,
-        `catch N`, `pass` (always refused)."""
-        words = text.strip().lower().split()
-        if not words:
-            raise ValueError("empty move")
-        w = words[0]
-        if len(words) == 1:
-            if w == "pass":
-                return PASS
-            if w == "draw":
-                return DRAW
-            if w == "keep":
-                return KEEP
-            if w == "uno":
-                return UNO
-        if w == "take":
-            if len(words) != 2 or words[1] not in ("l", "r"):
-                raise ValueError("take back from an end: take L or take R")
-            return TAKE + (words[1] == "r")
-        if w == "catch":
-            if len(words) != 2:
-                raise ValueError("catch a seat: catch 2")
-            try:
-                t = int(words[1])
-            except ValueError:
-                raise ValueError("not a seat: %r" % words[1])
-            if not 0 <= t < self.players:
-                raise ValueError("no seat %d at a %d-player table" % (t, self.players))
-            return CATCH + t
-        if w in ("pass", "draw", "keep", "uno"):
-            raise ValueError("%s takes nothing after it: %r" % (w, text))
-        call = 0
-        if len(words) > 1 and words[-1] == "uno":
-            call = CALL
-            words = words[:-1]
-        from pips.games.domino_words import parse_lay
+        `catch N`, `pass` (always refused): read in pips.games.domino_words,
+        which a device never loads."""
+        from pips.games.domino_words import parse_domino_uno
 
-        return parse_lay(self.left, self.right, words, text) + call
+        return parse_domino_uno(self, text, (KEEP, UNO, TAKE_L, CATCH, CALL))
 
     def move_piece(self, move):
         """The tile a move lays from the hand, or -1."""
@@ -469,21 +436,10 @@ class DominoUno(Game):
 
     # -- what is shown -----------------------------------------------------
     def info(self):
-        from pips.games.domino_words import line_texts
+        """The referee's table, in pips.games.domino_words."""
+        from pips.games.domino_words import info_domino_uno
 
-        players = self.players
-        return {
-            "hands": [tiles.mask_text(m) for m in self.hands],
-            "stock": self.nstock,
-            "line": line_texts(self.line, self.lo, self.hi),
-            "ends": [] if self.left < 0 else [self.left, self.right],
-            "uno": [s for s in range(players) if self.called[s] and tiles.count(self.hands[s]) == 1],
-            "catchable": self.catchable if self.catchable >= 0 else None,
-            "taken": tiles.mask_text(self.taken),
-            "pending": PENDING_TEXT[self.ask],
-            "turns": self.turns,
-            "leader": self.first,
-        }
+        return info_domino_uno(self, PENDING_TEXT)
 
     def view(self, seat):
         return DominoUnoView(self, seat)

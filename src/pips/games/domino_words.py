@@ -3,7 +3,8 @@ out (`6-3`, `3-5 R`), the line as the referee writes it, and, for Draw and
 Matador (pips.games.reserve), the parse of a move, the referee's table and
 why a move is refused. Imported when first asked, so a handheld, whose
 screens offer legal moves only, never holds them (as pips.games.uno_words
-for UNO).
+for UNO). Domino Uno's parse and table take its move codes from the game,
+as uno_words takes UNO's: this module does not import the games.
 """
 
 from pips import tiles
@@ -101,3 +102,62 @@ def refusal(game, reason, seat, move):
             end,
         )
     return ValueError(text)
+
+
+# -- Domino Uno (pips.games.domino_uno) ----------------------------------------------
+def parse_domino_uno(game, text, codes):
+    """DominoUno.parse_move. `codes`: its moves KEEP, UNO, TAKE_L (TAKE_R the
+    next), CATCH (+ the seat) and the CALL flag on a lay."""
+    keep, uno, take, catch, call = codes
+    words = text.strip().lower().split()
+    if not words:
+        raise ValueError("empty move")
+    w = words[0]
+    if len(words) == 1:
+        if w == "pass":
+            return PASS
+        if w == "draw":
+            return DRAW
+        if w == "keep":
+            return keep
+        if w == "uno":
+            return uno
+    if w == "take":
+        if len(words) != 2 or words[1] not in ("l", "r"):
+            raise ValueError("take back from an end: take L or take R")
+        return take + (words[1] == "r")
+    if w == "catch":
+        if len(words) != 2:
+            raise ValueError("catch a seat: catch 2")
+        try:
+            t = int(words[1])
+        except ValueError:
+            raise ValueError("not a seat: %r" % words[1])
+        if not 0 <= t < game.players:
+            raise ValueError("no seat %d at a %d-player table" % (t, game.players))
+        return catch + t
+    if w in ("pass", "draw", "keep", "uno"):
+        raise ValueError("%s takes nothing after it: %r" % (w, text))
+    flag = 0
+    if len(words) > 1 and words[-1] == "uno":
+        flag = call
+        words = words[:-1]
+    return parse_lay(game.left, game.right, words, text) + flag
+
+
+def info_domino_uno(game, pending):
+    """DominoUno.info: the referee's table (`pending`: the game's words for
+    what it asks of the seat to act)."""
+    players = game.players
+    return {
+        "hands": [tiles.mask_text(m) for m in game.hands],
+        "stock": game.nstock,
+        "line": line_texts(game.line, game.lo, game.hi),
+        "ends": [] if game.left < 0 else [game.left, game.right],
+        "uno": [s for s in range(players) if game.called[s] and tiles.count(game.hands[s]) == 1],
+        "catchable": game.catchable if game.catchable >= 0 else None,
+        "taken": tiles.mask_text(game.taken),
+        "pending": pending[game.ask],
+        "turns": game.turns,
+        "leader": game.first,
+    }

@@ -11,7 +11,7 @@ orientation); PASS 56, DRAW 57.
 """
 
 from pips import tiles
-from pips.compat import const
+from pips import const
 from pips.games import domino
 from pips.games.domino import PASS, lay_moves
 from pips.games.reserve import Reserve, ReserveView, refusal

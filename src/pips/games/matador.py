@@ -14,7 +14,7 @@ the larger half touches, 1 the smaller (never for 0-0). Written `6-1 L`,
 the touching half first. PASS 56, DRAW 57.
 """
 
-from pips.compat import const
+from pips import const
 from pips import tiles
 from pips.games import domino
 from pips.games.domino import PASS, DRAW, lay_moves

@@ -11,7 +11,7 @@ over or reached exactly 21; which of the two stays hidden until the end.
 A seat dealt 21 or more (two tiles can make 23) has no turn at all.
 """
 
-from pips.compat import const
+from pips import const
 from pips.game import Game, View, new_rng
 from pips.rng import Rng
 from pips.tiles import PIPS, COUNT

@@ -22,7 +22,7 @@ Moves from 140 up may come from any seat still in (UNO and catch only while a
 missed call is open); the others only from the seat whose turn it is.
 """
 
-from pips.compat import const
+from pips import const
 from pips.game import Game, View, new_rng
 from pips.rng import Rng
 from pips import cards

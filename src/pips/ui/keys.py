@@ -1,7 +1,7 @@
 """Logical keys. A board reports raw pressed keys as a bit mask of these; the
 screens need only LEFT, RIGHT and A (a long press of A is B)."""
 
-from pips.compat import const
+from pips import const
 
 try:
     from time import ticks_diff
@@ -22,7 +22,7 @@ MENU = const(64)
 PREV = const(LEFT | UP)  # what moves a cursor back, and on
 NEXT = const(RIGHT | DOWN)
 _DEBOUNCE_MS = const(25)  # after a change, bounces this long are ignored
-LONG_MS = const(600)  # holding A this long is B
+_LONG_MS = const(600)  # holding A this long is B
 _REPEAT_DELAY_MS = const(450)
 _REPEAT_MS = const(160)
 _STEPS = const(LEFT | RIGHT | UP | DOWN)  # keys that repeat while held
@@ -35,7 +35,7 @@ class Keys:
     or faster from a timer); presses gather until `take()` collects them, so a
     tap between two frames is never lost. A change of the raw state counts at
     once; changes in the debounce time after it are contact bounce, ignored.
-    A is reported when released (a short tap), or as B once held for LONG_MS,
+    A is reported when released (a short tap), or as B once held for _LONG_MS,
     so a board with only LEFT, RIGHT and A still has B. Arrows repeat when held.
     """
 
@@ -64,7 +64,7 @@ class Keys:
                 self.a_since = -1
             if down & _STEPS:
                 self.repeat_at = now + _REPEAT_DELAY_MS
-        if self.a_since >= 0 and ticks_diff(now, self.a_since) >= LONG_MS:
+        if self.a_since >= 0 and ticks_diff(now, self.a_since) >= _LONG_MS:
             self.pending |= B
             self.a_since = -1  # the release that follows is not a tap
         held = self.stable & _STEPS

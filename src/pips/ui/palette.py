@@ -4,7 +4,7 @@ Colours are indexes 0..15. RGB888 values feed displayio; RGB565 (big-endian
 bytes, as the ST7789 takes them) feeds the framebuf drivers' lookup table.
 """
 
-from pips.compat import const
+from pips import const
 
 FELT = const(0)  # table background
 IVORY = const(1)  # tile face

@@ -3,7 +3,7 @@ Resigning and quitting ask first ("Resign the match?"), the cursor on No.
 Resigning is done here, on the table (this module is loaded only when a
 player pauses)."""
 
-from pips.turns import Turns
+from pips.match import Turns
 from pips.ui.menu import MenuScreen
 from pips.ui.screen import seat_name
 

@@ -14,7 +14,7 @@ Every piece module (piece_<kind>.py) offers W, H (a piece in hand), piece()
 and text(); the table loads the one its game's View names.
 """
 
-from pips.compat import const
+from pips import const
 from pips.ui.palette import RED, YELLOW, GREEN, BLUE, WILD, WHITE, BLACK, DIM, HIGHLIGHT
 
 W = const(20)

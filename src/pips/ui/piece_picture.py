@@ -19,7 +19,7 @@ The same interface as piece_tile (W, H, half(), tile(), piece(), text()), so
 whatever draws a tile with piece_tile draws it with pictures with this one.
 """
 
-from pips.compat import const
+from pips import const
 from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT, RED, GREEN, BLUE, WARNING
 
 W = const(23)

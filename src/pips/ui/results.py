@@ -3,8 +3,7 @@ points and totals; then the ranks."""
 
 from pips.ui import keys as K
 from pips.ui.palette import TEXT, HIGHLIGHT, DIM
-from pips.ui.pages import PagedScreen
-from pips.ui.screen import seat_name, over
+from pips.ui.screen import PagedScreen, seat_name, over
 
 
 def piece_list(view, text, cols):

@@ -25,7 +25,7 @@ table_<table_kind>.py (table_line, table_pile). A game with pieces and a table
 of known kinds drops in without a change here; a new kind is one more such
 module.
 
-Who acts is pips.turns' answer, asked anew after every move: the seat to act,
+Who acts is pips.match' answer, asked anew after every move: the seat to act,
 and before it the seats offered a move out of turn. A bot thinks in slices
 over several frames (the screen keeps moving) and may let a chance out of turn
 pass. Pass-and-play: `viewer` is the human seat whose hand is shown; when a
@@ -39,17 +39,16 @@ resigns a seat (pips.ui.pause.resign).
 """
 
 from pips.bots import bot_rng, table_bots
-from pips.compat import const
-from pips.match import Match
-from pips.turns import Turns
+from pips import const
+from pips.match import Match, Turns
 from pips.ui import keys as K
-from pips.ui.layer import Layer, FILL, TEXT_AT, CENTER, PIECE
+from pips.ui.surface import Layer, FILL, TEXT_AT, CENTER, PIECE
 from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, DIM, BLACK, WARNING, WHITE, YELLOW
 from pips.ui import screen
 from pips.ui.screen import Screen, seat_name
 from pips.ui.table_choose import Choice, GO_ON
 
-SHOW_MS = const(900)  # how long a bot's move stays before the next one
+_SHOW_MS = const(900)  # how long a bot's move stays before the next one
 # A bot thinks in slices, a slice a frame, so the screen and the keys stay live:
 # as many rollouts as fit _THINK_MS by the App's clock (App.clock_ms, the
 # board's ticks_ms), or _SLICE rollouts a frame without a clock (the desktop
@@ -64,7 +63,7 @@ _THINK_MS = const(12)
 _DRAW_MS = const(4)
 
 # states of the table
-_NEXT_ACTOR = const(0)  # ask who acts next (pips.turns); pips.ui.pause sets it too
+_NEXT_ACTOR = const(0)  # ask who acts next (pips.match); pips.ui.pause sets it too
 _SHOW = const(1)  # a move stays on screen a moment
 _THINK = const(2)  # a bot thinks
 _CHOOSE = const(3)  # a human chooses (self.choice)
@@ -244,7 +243,7 @@ class TableScreen(Screen):
                 return -1
 
     def next_actor(self):
-        """Ask pips.turns who acts now, until someone does: a bot out of turn
+        """Ask pips.match who acts now, until someone does: a bot out of turn
         plays at once or lets its chance pass; a bot to act starts thinking; a
         human is asked (after a hand-over when the device is in other hands)."""
         match = self.match
@@ -306,7 +305,7 @@ class TableScreen(Screen):
             keep(self, seat, move)
         self.choice = None
         self.state = _SHOW
-        self.show_until = self.app.now + (SHOW_MS if self.bots[seat] is not None else 250)
+        self.show_until = self.app.now + (_SHOW_MS if self.bots[seat] is not None else 250)
         if self.viewer >= 0 and getattr(self.view_of(self.viewer), "reveal", None):
             self.state = _REVEAL
 

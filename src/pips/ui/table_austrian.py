@@ -3,7 +3,7 @@ laid the Austrian way (docs/rules/domino-uno.md).
 
 Matching tiles touch along their long sides, but only for the length of the
 matching half: the line is two rows of lying tiles, each tile half a tile
-(STEP px) to the right of the one before and in the other row, so that its
+(12 px, _STEP) to the right of the one before and in the other row, so that its
 left half lies against the right half of the one before, the two equal
 numbers one above the other. Tiles in one row stand a pixel apart. Doubles lie
 like the other tiles (the source lays no spinner).
@@ -28,20 +28,20 @@ The tiles are drawn by the table's piece module (table.piece.tile: pips or
 pictures, pips.ui.piece_picture), so the line follows the display setting.
 
 Every table module (table_<kind>.py) offers Band(table): items(view), the
-band's items for a pips.ui.layer.Layer, and paint(s, item, bg) for its own
+band's items for a pips.ui.surface.Layer, and paint(s, item, bg) for its own
 kinds.
 """
 
-from pips.compat import const
+from pips import const
 from pips.tiles import HI, LO, code
 from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT, WARNING
-from pips.ui.layer import CENTER, FILL, TEXT_AT
+from pips.ui.surface import CENTER, FILL, TEXT_AT
 from pips.ui import piece_tile as P
 from pips.ui.screen import seat_name
 
 TILE = const(8)  # a: the halves, left * 8 + right; flags (what >> 4): 1 framed, 2 taken back
-STEP = const(12)  # from a tile to the next: half a tile (a half and the divider)
-ROW = const(12)  # from one row to the other: the rows touch
+_STEP = const(12)  # from a tile to the next: half a tile (a half and the divider)
+_ROW = const(12)  # from one row to the other: the rows touch
 _STRIP_GAP = const(3)  # between the line and the take-back strip under it
 
 
@@ -73,7 +73,7 @@ class Band:
         if self.top < 0:
             self.place_rows(s)
         top = self.top
-        mid_y = top + ROW  # the line's two rows meet here
+        mid_y = top + _ROW  # the line's two rows meet here
         text_y = mid_y - s.char_h // 2
         out = []
         if not pairs:
@@ -85,7 +85,7 @@ class Band:
         n = len(pairs)
         margin = s.char_w + 5  # room for the L and R labels
         room = w - 2 * margin
-        total = STEP * (n - 1) + P.W
+        total = _STEP * (n - 1) + P.W
         # while a tile's end is being chosen: 0 marks the left end, 1 the right
         mark = -1
         text = table.alternative()  # the text of the move under the cursor
@@ -101,11 +101,11 @@ class Band:
             pos = {}
             for i in range(n):
                 a, b = pairs[i]
-                x = x0 + STEP * i
+                x = x0 + _STEP * i
                 row = (r0 + i) & 1
                 pos[code(a, b)] = (x, row)
                 framed = (mark == 0 and i == 0) or (mark == 1 and i == n - 1)
-                out.append(_tile(pairs[i], x, top + ROW * row, framed))
+                out.append(_tile(pairs[i], x, top + _ROW * row, framed))
             self.pos = pos
             self.shown = (n, 0)
             right_x = x0 + total
@@ -113,11 +113,11 @@ class Band:
             self.pos = {}
             gap_w = 4 * s.char_w + 2  # "+12" between the two ends, a pixel clear each side
             left = right = 0
-            used = gap_w + 2 * (P.W - STEP)
+            used = gap_w + 2 * (P.W - _STEP)
             while True:  # take tiles alternately from each end while they fit
-                if used + STEP > room:
+                if used + _STEP > room:
                     break
-                used += STEP
+                used += _STEP
                 if left <= right:
                     left += 1
                 else:
@@ -127,9 +127,9 @@ class Band:
             x = x0
             for i in range(left):
                 framed = mark == 0 and i == 0
-                out.append(_tile(pairs[i], x, top + ROW * (i & 1), framed))
-                x += STEP
-            x += P.W - STEP + 1
+                out.append(_tile(pairs[i], x, top + _ROW * (i & 1), framed))
+                x += _STEP
+            x += P.W - _STEP + 1
             hidden = n - left - right
             out.append((x, text_y, gap_w - 2, s.char_h, CENTER | HIGHLIGHT << 4, "+%d" % hidden))
             out.append((x + 2, text_y + s.char_h + 1, gap_w - 6, 1, FILL, DIM))
@@ -137,9 +137,9 @@ class Band:
             for k in range(right):
                 i = n - right + k
                 framed = mark == 1 and i == n - 1
-                out.append(_tile(pairs[i], x, top + ROW * (k & 1), framed))
-                x += STEP
-            right_x = x - STEP + P.W
+                out.append(_tile(pairs[i], x, top + _ROW * (k & 1), framed))
+                x += _STEP
+            right_x = x - _STEP + P.W
         out.append((x0 - s.char_w - 3, text_y, s.char_w, s.char_h, TEXT_AT | DIM << 4, "L"))
         out.append((right_x + 3, text_y, s.char_w, s.char_h, TEXT_AT | DIM << 4, "R"))
         self.strip(out, x0, right_x)
@@ -150,9 +150,9 @@ class Band:
         when the take-back strip would not fit under them."""
         table = self.table
         bottom = table.table_y + table.table_h - 1
-        top = table.table_y + table.table_h // 2 - ROW
-        if top + 2 * ROW + _STRIP_GAP + P.H > bottom:
-            top = bottom - (2 * ROW + _STRIP_GAP + P.H)
+        top = table.table_y + table.table_h // 2 - _ROW
+        if top + 2 * _ROW + _STRIP_GAP + P.H > bottom:
+            top = bottom - (2 * _ROW + _STRIP_GAP + P.H)
         if top < table.table_y + 1:
             top = table.table_y + 1
         self.top = top
@@ -168,7 +168,7 @@ class Band:
                 a, b = pairs[i]
                 at = pos.get(code(a, b))
                 if at is not None:
-                    x0 = at[0] - STEP * i
+                    x0 = at[0] - _STEP * i
                     r0 = (at[1] - i) & 1
                     break
         if x0 < margin:
@@ -212,18 +212,19 @@ class Band:
                 seat = -1
         self.took = (taken, seat, side, got)
 
-    def strip(self, out, line_x0, line_x1):
+    def strip(self, out, left, right):
         """The take-back under the line, at the end it came off: "P2 took
-        back" and the tiles, as they lay, framed in the warning colour."""
+        back" and the tiles, as they lay, framed in the warning colour (the
+        line runs from x `left` to x `right`)."""
         took = self.took
         if took is None:
             return
         table = self.table
         s = table.s
         w = table.app.width
-        y = self.top + 2 * ROW + _STRIP_GAP
+        y = self.top + 2 * _ROW + _STRIP_GAP
         if y + P.H > table.table_y + table.table_h:
-            y = self.top + 2 * ROW  # no room: the band's last rows
+            y = self.top + 2 * _ROW  # no room: the band's last rows
         _, seat, side, pairs = took
         step = P.W + 2
         forms = ("took back", "back")
@@ -243,11 +244,11 @@ class Band:
         more_text = "+%d" % more if more else ""
         width = label_w + len(shown) * step + len(more_text) * s.char_w
         if side == 0:
-            x = line_x0 - s.char_w - 3
+            x = left - s.char_w - 3
         elif side == 1:
-            x = line_x1 + 3 + s.char_w - width
+            x = right + 3 + s.char_w - width
         else:
-            x = (line_x0 + line_x1 - width) // 2
+            x = (left + right - width) // 2
         if x + width > w - 2:
             x = w - 2 - width
         if x < 2:

@@ -12,7 +12,7 @@ offered: the piece plays the first of them at once. The game's legal moves
 stay as they are.
 """
 
-from pips.compat import const
+from pips import const
 from pips.ui import keys as K
 from pips.ui.screen import label
 

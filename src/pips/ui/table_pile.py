@@ -9,13 +9,13 @@ least), in its middle. The colour in play frames the top card and shows as a
 swatch with its letter, for colour-blind players.
 
 Every table module (table_<kind>.py) offers Band(table): items(view), the
-band's items for a pips.ui.layer.Layer, and paint(s, item, bg) for its own
+band's items for a pips.ui.surface.Layer, and paint(s, item, bg) for its own
 kinds.
 """
 
-from pips.compat import const
+from pips import const
 from pips.ui.palette import TEXT, BLACK, WARNING, WHITE, YELLOW
-from pips.ui.layer import FILL, TEXT_AT
+from pips.ui.surface import FILL, TEXT_AT
 from pips.ui import piece_card as P
 
 _CARD = const(8)  # a: the card kind, face up
