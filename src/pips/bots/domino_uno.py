@@ -21,7 +21,7 @@ from pips import tiles
 from pips.tiles import HI, LO, PIPS, WITH
 from pips.games import domino
 from pips.games.domino_uno import (
-    PASS, DRAW, KEEP, TAKE_L, TAKE_R, CALL, UNO,
+    PASS, TAKE_L, TAKE_R, CALL, UNO,
 )
 
 # The smart bot's rollouts per decision (shared among the moves) by table

@@ -381,8 +381,11 @@ class Bergen(Game):
 
     def parse_move(self, seat, text):
         """`6-6` opens; `6-3 N` lays on an arm (halves in either order; the
-        arm may be left out when only one may take the tile); `pass`."""
-        return _parse(self.phase, self.ends, text)
+        arm may be left out when only one may take the tile); `pass`: read in
+        pips.games.domino_words, which a device never loads."""
+        from pips.games.domino_words import parse_bergen
+
+        return parse_bergen(self, text, (PASS, OPEN, SIXES, ARMS))
 
     def move_piece(self, move):
         """The tile a move lays from the hand, or -1 (pass)."""
@@ -399,24 +402,10 @@ class Bergen(Game):
         return out
 
     def info(self):
-        arms = {}
-        for a in range(4):
-            arms[ARMS[a]] = {
-                "tiles": ["%d-%d" % p for p in self.arm_pairs(a)],
-                "end": self.ends[a] if self.ends[a] >= 0 else None,
-            }
-        return {
-            "hands": [tiles.mask_text(m) for m in self.hands],
-            "stock": COUNT - HAND * self.count,
-            "centre": "6-6" if self.phase else None,
-            "arms": arms,
-            "phase": self.phase,
-            "bank": self.bank,
-            "chips": list(self.chips),
-            "playing": [s for s in range(self.players) if self.playing[s]],
-            "places": list(self.place),
-            "prizes": list(self.prizes),
-        }
+        """The referee's table, in pips.games.domino_words."""
+        from pips.games.domino_words import info_bergen
+
+        return info_bergen(self, COUNT - HAND * self.count, ARMS)
 
     def view(self, seat):
         return BergenView(self, seat)
@@ -522,43 +511,6 @@ def _move_text(ends, move):
     if touch != HI[t] and touch != LO[t]:
         touch = HI[t]
     return "%d-%d %s" % (touch, PIPS[t] - touch, ARMS[a])
-
-
-def _parse(phase, ends, text):
-    words = text.strip().lower().split()
-    if not words:
-        raise ValueError("empty move")
-    if words[0] == "pass" and len(words) == 1:
-        return PASS
-    if len(words) > 2:
-        raise ValueError("a move is a tile and an arm, like '6-3 N': %r" % text)
-    t, _ = tiles.parse(words[0])
-    if t == SIX:
-        if len(words) == 2:
-            raise ValueError("6-6 is the centre: write it alone")
-        return OPEN
-    if phase == 0:
-        raise ValueError("the hand opens with 6-6 in the centre")
-    if len(words) == 2:
-        a = "nesw".find(words[1])
-        if a < 0 or len(words[1]) != 1:
-            raise ValueError("an arm is N, E, S or W, not %r" % words[1])
-        return t * 4 + a
-    fits = []
-    for a in range(4):
-        if phase == 1 and ends[a] < 0 and (1 << t) & SIXES:
-            fits.append(a)
-        elif phase == 2 and (1 << t) & WITH[ends[a]]:
-            fits.append(a)
-    if not fits:
-        if phase == 1:
-            raise ValueError("the cross takes tiles with a 6, not %s" % tiles.text(t))
-        raise ValueError("%s matches no arm's end" % tiles.text(t))
-    if len(fits) > 1:
-        raise ValueError(
-            "%s fits the %s arms: add the arm" % (tiles.text(t), ", ".join(ARMS[a] for a in fits))
-        )
-    return t * 4 + fits[0]
 
 
 class BergenView(View):

@@ -42,7 +42,7 @@ Decided here, where the pages are silent:
 
 from pips import const
 from pips.game import Game, View, new_rng
-from pips.tiles import HI, LO, PIPS, WITH, BIT_CODE, ALL, COUNT
+from pips.tiles import HI, LO, PIPS, WITH, ALL, COUNT
 from pips import tiles
 from pips.games import domino
 from pips.games.domino import PASS, DRAW, MID as _MID, LINE as _LINE, lay_moves

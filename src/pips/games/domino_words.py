@@ -3,8 +3,9 @@ out (`6-3`, `3-5 R`), the line as the referee writes it, and, for Draw and
 Matador (pips.games.reserve), the parse of a move, the referee's table and
 why a move is refused. Imported when first asked, so a handheld, whose
 screens offer legal moves only, never holds them (as pips.games.uno_words
-for UNO). Domino Uno's parse and table take its move codes from the game,
-as uno_words takes UNO's: this module does not import the games.
+for UNO). Matador's, Bergen's and Domino Uno's parse (and the last two's
+table) take their move codes from the game, as uno_words takes UNO's: this
+module imports no game.
 """
 
 from pips import tiles
@@ -161,3 +162,121 @@ def info_domino_uno(game, pending):
         "turns": game.turns,
         "leader": game.first,
     }
+
+
+# -- Bergen (pips.games.bergen) ------------------------------------------------------
+def parse_bergen(game, text, codes):
+    """Bergen.parse_move. `codes`: its PASS and OPEN moves (OPEN is 6-6's
+    code times 4), SIXES (the tiles with a 6 that open an arm) and ARMS (the
+    arms' letters, a move's arm being its code's low 2 bits)."""
+    pass_, open_, sixes, arms = codes
+    phase = game.phase
+    ends = game.ends
+    words = text.strip().lower().split()
+    if not words:
+        raise ValueError("empty move")
+    if words[0] == "pass" and len(words) == 1:
+        return pass_
+    if len(words) > 2:
+        raise ValueError("a move is a tile and an arm, like '6-3 N': %r" % text)
+    t, _ = tiles.parse(words[0])
+    if t * 4 == open_:
+        if len(words) == 2:
+            raise ValueError("6-6 is the centre: write it alone")
+        return open_
+    if phase == 0:
+        raise ValueError("the hand opens with 6-6 in the centre")
+    if len(words) == 2:
+        a = arms.lower().find(words[1])
+        if a < 0 or len(words[1]) != 1:
+            raise ValueError("an arm is N, E, S or W, not %r" % words[1])
+        return t * 4 + a
+    fits = []
+    for a in range(4):
+        if phase == 1 and ends[a] < 0 and (1 << t) & sixes:
+            fits.append(a)
+        elif phase == 2 and (1 << t) & WITH[ends[a]]:
+            fits.append(a)
+    if not fits:
+        if phase == 1:
+            raise ValueError("the cross takes tiles with a 6, not %s" % tiles.text(t))
+        raise ValueError("%s matches no arm's end" % tiles.text(t))
+    if len(fits) > 1:
+        raise ValueError(
+            "%s fits the %s arms: add the arm" % (tiles.text(t), ", ".join(arms[a] for a in fits))
+        )
+    return t * 4 + fits[0]
+
+
+def info_bergen(game, stock, arms):
+    """Bergen.info: the referee's table (`stock`: the tiles left undealt,
+    `arms`: the arms' letters)."""
+    table = {}
+    for a in range(4):
+        table[arms[a]] = {
+            "tiles": ["%d-%d" % p for p in game.arm_pairs(a)],
+            "end": game.ends[a] if game.ends[a] >= 0 else None,
+        }
+    return {
+        "hands": [tiles.mask_text(m) for m in game.hands],
+        "stock": stock,
+        "centre": "6-6" if game.phase else None,
+        "arms": table,
+        "phase": game.phase,
+        "bank": game.bank,
+        "chips": list(game.chips),
+        "playing": [s for s in range(game.players) if game.playing[s]],
+        "places": list(game.place),
+        "prizes": list(game.prizes),
+    }
+
+
+# -- Matador (pips.games.matador) ----------------------------------------------------
+def parse_matador_lay(game, seat, words, text, codes):
+    """Matador._parse_lay: a lay from its words. `codes`: MATADORS (their
+    mask), ORD (per end, the tiles that make 7 with it), MATADOR (the first
+    matador move), MATS (the matadors' codes) and mat_move(t, side, near)."""
+    matadors, ord_, first_matador, mats, mat_move = codes
+    left = game.left
+    right = game.right
+    if left < 0:
+        return parse_lay(-1, -1, words, text)
+    t, first = tiles.parse(words[0])
+    if len(words) > 2:
+        raise ValueError("a move is a tile and an end, like '4-2 R': %r" % text)
+    side = -1
+    if len(words) == 2:
+        side = "lr".find(words[1])
+        if side < 0 or len(words[1]) != 1:
+            raise ValueError("an end is L or R, not %r" % words[1])
+    if not (1 << t) & matadors:
+        if side >= 0:
+            return t * 2 + side
+        fits_l = ord_[left] >> t & 1
+        fits_r = ord_[right] >> t & 1
+        if fits_l and fits_r:
+            raise ValueError("%s fits both ends: add L or R" % tiles.text(t))
+        if not (fits_l or fits_r):
+            raise ValueError("%s makes 7 with neither end (%d, %d)" % (tiles.text(t), left, right))
+        return t * 2 + (1 if fits_r else 0)
+    # a matador: the moves open to this seat with it, at the end named,
+    # with the half written first touching where that leaves any
+    buf = bytearray(game.max_moves)
+    n = game._moves(game.hands[seat], buf) if 0 <= seat < game.players else 0
+    found = []
+    for i in range(n):
+        m = buf[i]
+        if m >= first_matador and mats[(m - first_matador) >> 2] == t:
+            if side < 0 or (m - first_matador) >> 1 & 1 == side:
+                found.append(m)
+    touching = [m for m in found if tiles.PIPS[t] - game._placed(m)[2] == first]
+    if touching:
+        found = touching
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise ValueError("%s can go on either end: add L or R" % tiles.text(t))
+    if side < 0:
+        raise ValueError("%s cannot be laid now" % tiles.text(t))
+    # not open to this seat: the move as written, for play() to refuse
+    return mat_move(t, side, first)

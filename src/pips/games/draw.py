@@ -10,10 +10,9 @@ A move is tile*2 + side as in Block (on the empty line the side is the
 orientation); PASS 56, DRAW 57.
 """
 
-from pips import tiles
 from pips import const
 from pips.games import domino
-from pips.games.domino import PASS, lay_moves
+from pips.games.domino import lay_moves
 from pips.games.reserve import Reserve, ReserveView, refusal
 from pips.tiles import COUNT, PIPS, WITH
 

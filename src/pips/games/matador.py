@@ -17,7 +17,7 @@ the touching half first. PASS 56, DRAW 57.
 from pips import const
 from pips import tiles
 from pips.games import domino
-from pips.games.domino import PASS, DRAW, lay_moves
+from pips.games.domino import PASS, DRAW
 from pips.games.reserve import Reserve, ReserveView
 from pips.tiles import BIT_CODE, COUNT, HI, LO, PIPS, WITH
 
@@ -171,51 +171,11 @@ class Matador(Reserve):
         return "%d-%d %s" % (PIPS[t] - far, far, "LR"[side])
 
     def _parse_lay(self, seat, words, text):
-        if self.left < 0:
-            from pips.games.domino_words import parse_lay
+        """A lay written out (Reserve.parse_move's words), read in
+        pips.games.domino_words, which a device never loads."""
+        from pips.games.domino_words import parse_matador_lay
 
-            return parse_lay(-1, -1, words, text)
-        t, first = tiles.parse(words[0])
-        if len(words) > 2:
-            raise ValueError("a move is a tile and an end, like '4-2 R': %r" % text)
-        side = -1
-        if len(words) == 2:
-            side = "lr".find(words[1])
-            if side < 0 or len(words[1]) != 1:
-                raise ValueError("an end is L or R, not %r" % words[1])
-        if not (1 << t) & MATADORS:
-            if side >= 0:
-                return t * 2 + side
-            fits_l = ORD[self.left] >> t & 1
-            fits_r = ORD[self.right] >> t & 1
-            if fits_l and fits_r:
-                raise ValueError("%s fits both ends: add L or R" % tiles.text(t))
-            if not (fits_l or fits_r):
-                raise ValueError(
-                    "%s makes 7 with neither end (%d, %d)" % (tiles.text(t), self.left, self.right)
-                )
-            return t * 2 + (1 if fits_r else 0)
-        # a matador: the moves open to this seat with it, at the end named,
-        # with the half written first touching where that leaves any
-        buf = bytearray(self.max_moves)
-        n = self._moves(self.hands[seat], buf) if 0 <= seat < self.players else 0
-        found = []
-        for i in range(n):
-            m = buf[i]
-            if m >= MATADOR and MATS[(m - MATADOR) >> 2] == t:
-                if side < 0 or (m - MATADOR) >> 1 & 1 == side:
-                    found.append(m)
-        touching = [m for m in found if PIPS[t] - self._placed(m)[2] == first]
-        if touching:
-            found = touching
-        if len(found) == 1:
-            return found[0]
-        if found:
-            raise ValueError("%s can go on either end: add L or R" % tiles.text(t))
-        if side < 0:
-            raise ValueError("%s cannot be laid now" % tiles.text(t))
-        # not open to this seat: the move as written, for play() to refuse
-        return mat_move(t, side, first)
+        return parse_matador_lay(self, seat, words, text, (MATADORS, ORD, MATADOR, MATS, mat_move))
 
     # -- what is shown -----------------------------------------------------
     def info(self):

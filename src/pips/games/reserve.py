@@ -5,7 +5,6 @@ the deal (pips.games.domino holds what every domino game shares)."""
 from pips import const
 from pips.game import Game, View, new_rng
 from pips.rng import Rng
-from pips import const
 from pips.tiles import ALL, BIT_CODE, COUNT, DOUBLES, HI, LO, PIPS
 from pips import tiles
 from pips.games.domino import (

@@ -237,15 +237,21 @@ class Layer:
         self.bg = bg
         self.paint = paint
         self.items = []
+        self.touched = []  # what an update has cleared or drawn, one list for every update
 
     def update(self, items):
         s = self.s
         old = self.items
-        touched = []
+        touched = self.touched
+        n = 0
         for it in old:
             if it not in items:
                 s.fill_rect(it[0], it[1], it[2], it[3], self.bg)
-                touched.append(it)
+                if n == len(touched):
+                    touched.append(it)
+                else:
+                    touched[n] = it
+                n += 1
         for it in items:
             drawn = it not in old
             if not drawn:  # unchanged: drawn again if something touched overlaps it
@@ -253,7 +259,8 @@ class Layer:
                 y0 = it[1]
                 x1 = x0 + it[2]
                 y1 = y0 + it[3]
-                for r in touched:
+                for k in range(n):
+                    r = touched[k]
                     if r[0] < x1 and x0 < r[0] + r[2] and r[1] < y1 and y0 < r[1] + r[3]:
                         drawn = True
                         break
@@ -268,5 +275,11 @@ class Layer:
                     s.text_center(it[5], it[0], it[1], it[2], what >> 4)
                 else:
                     self.paint(it, self.bg)
-                touched.append(it)
+                if n == len(touched):
+                    touched.append(it)
+                else:
+                    touched[n] = it
+                n += 1
+        for k in range(n):  # the items of this update are not held past it
+            touched[k] = None
         self.items = items
