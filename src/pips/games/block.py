@@ -21,6 +21,10 @@ HAND = const(7)
 _RANDOM = const(2)  # rollouts: out of 8, how often a seat lays a random tile
 _LAGS = const(55)  # pips.rng's: the playout draws inline, refilling after 55 words
 _ORDER = bytes(range(COUNT))
+# A lay move's tile as a bit, and its pips, by move (tile*2 + side): a lookup
+# where play() would shift twice; PASS (56) lays no tile.
+_LAY_BIT = tuple(1 << (m >> 1) for m in range(PASS)) + (0,)
+_LAY_PIPS = tuple(PIPS[m >> 1] for m in range(PASS))
 
 RULES = (
     "2 players (3 or 4 as an option), 7 tiles each; the other tiles stay out"
@@ -112,10 +116,19 @@ class Block(Game):
     def play(self, seat, move):
         if seat != self.turn:
             raise _refuse(0 if self.turn < 0 else 1, self.turn, seat)
+        # The usual case costs a compare, a lookup and a test: a move from
+        # legal() lays a tile of the hand. A string or None fails the compare
+        # or the lookup, a number past PASS the lookup; PASS lays no tile.
+        try:
+            bit = _LAY_BIT[move] if move >= 0 else 0
+        except (TypeError, IndexError):
+            raise _refuse(4, move)
+        hand = self.hands[seat]
         left = self.left
         right = self.right
-        hand = self.hands[seat]
-        if move == PASS:
+        if not hand & bit:
+            if move != PASS:
+                raise _refuse(5, move >> 1, seat) if bit else _refuse(4, move)
             if left < 0:
                 raise _refuse(2)
             if hand & (WITH[left] | WITH[right]):
@@ -130,17 +143,8 @@ class Block(Game):
             seat += 1
             self.turn = seat if seat < self.players else 0
             return
-        # The usual case costs a shift, a compare and a test: a move from
-        # legal() is a tile of the hand. A string or a negative number fails
-        # the shift; past the tiles, the bit stays 0 (no huge shift).
-        try:
-            t = move >> 1
-            bit = 1 << t if t < COUNT else 0
-        except (TypeError, ValueError):
-            raise _refuse(4, move)
-        if not hand & bit:
-            raise _refuse(5, t, seat) if bit else _refuse(4, move)
         if left < 0:
+            t = move >> 1
             if move & 1:
                 left = LO[t]
                 right = HI[t]
@@ -155,19 +159,19 @@ class Block(Game):
             self.right = right
         elif move & 1:
             if not WITH[right] & bit:
-                raise _refuse(7, t, right)
+                raise _refuse(7, move >> 1, right)
             # the touching half is on the left: flag 1 when the far half is the larger
-            end = PIPS[t] - right
+            end = _LAY_PIPS[move] - right
             hi = self.hi
-            self.line[hi] = move - 1 + (end > right)
+            self.line[hi] = move if end > right else move - 1
             self.hi = hi + 1
             self.right = right = end
         else:
             if not WITH[left] & bit:
-                raise _refuse(8, t, left)
-            end = PIPS[t] - left
+                raise _refuse(8, move >> 1, left)
+            end = _LAY_PIPS[move] - left
             lo = self.lo - 1
-            self.line[lo] = move + (end < left)
+            self.line[lo] = move + 1 if end < left else move
             self.lo = lo
             self.left = left = end
         hand ^= bit
