@@ -20,7 +20,7 @@ from pips.games.domino import PASS, MID as _MID, LINE as _LINE, lay_moves
 HAND = const(7)
 _RANDOM = const(2)  # rollouts: out of 8, how often a seat lays a random tile
 _LAGS = const(55)  # pips.rng's: the playout draws inline, refilling after 55 words
-_ORDER = bytes(range(COUNT))
+_ORDER = tuple(range(COUNT))  # list(_ORDER) copies a tuple at once, a bytes item by item
 # A lay move's tile as a bit, and its pips, by move (tile*2 + side): a lookup
 # where play() would shift twice; PASS (56) lays no tile.
 _LAY_BIT = tuple(1 << (m >> 1) for m in range(PASS)) + (0,)
