@@ -112,7 +112,9 @@ def random_games(game_class, players, games, seed, last_resort=-1):
     engines offer it; -1 for none."""
     rng = Rng(seed)
     words = rng._words
-    buf = bytearray(game_class.max_moves)
+    # the moves in a list, not a bytearray: they are ints 0..255 all the same,
+    # and CPython writes and reads a list's items for a third of the cost
+    buf = [0] * game_class.max_moves
     total = 0
     for _ in range(games):
         g = game_class(players, None, rng)

@@ -12,7 +12,7 @@ smaller. The line grows outwards from the middle of its buffer (`lo` .. `hi`).
 from pips.compat import const
 from pips.game import Game, View, new_rng
 from pips.rng import Rng
-from pips.tiles import HI, LO, PIPS, WITH, BIT_CODE, ALL, COUNT, DOUBLES
+from pips.tiles import HI, LO, PIPS, WITH, EITHER, BIT_CODE, ALL, COUNT, DOUBLES
 from pips import tiles
 from pips.games import domino
 from pips.games.domino import PASS, MID as _MID, LINE as _LINE, lay_moves
@@ -131,11 +131,12 @@ class Block(Game):
                 raise _refuse(5, move >> 1, seat) if bit else _refuse(4, move)
             if left < 0:
                 raise _refuse(2)
-            if hand & (WITH[left] | WITH[right]):
+            fits = EITHER[left * 7 + right]
+            if hand & fits:
                 raise _refuse(3, seat)
             self.lacks[seat] |= (1 << left) | (1 << right)
             self.moves += 1
-            if not self.held & (WITH[left] | WITH[right]):
+            if not self.held & fits:
                 # never in a dealt hand (the block shows at the lay before); a
                 # sampled world may start out blocked
                 self._finish(-1)
@@ -182,7 +183,7 @@ class Block(Game):
         self.moves += 1
         if not hand:
             self._finish(seat)
-        elif not held & (WITH[left] | WITH[right]):
+        elif not held & EITHER[left * 7 + right]:
             self._finish(-1)
         else:
             seat += 1

@@ -18,7 +18,7 @@ show v, so the tiles of a hand that fit an end showing v are `hand & WITH[v]`.
 """
 
 from pips.compat import const
-from pips.tiles import BIT_CODE, DOUBLES, HI, LO, PIPS, WITH
+from pips.tiles import BIT_CODE, DOUBLES, EITHER, HI, LO, PIPS, WITH
 from pips import tiles
 
 PASS = const(56)
@@ -45,12 +45,12 @@ def lay_moves(hand, left, right, out):
                 out[n] = m + 1
                 n += 1
         return n
-    wl = WITH[left]
-    wr = WITH[right]
-    hand &= wl | wr
+    hand &= EITHER[left * 7 + right]
     if not hand:
         out[0] = PASS
         return 1
+    wl = WITH[left]
+    wr = WITH[right]
     while hand:
         low = hand & -hand
         hand ^= low
