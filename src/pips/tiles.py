@@ -116,5 +116,5 @@ def pips(mask):
     while mask:
         low = mask & -mask
         total += BIT_PIPS[low % 37]
-        mask ^= low
+        mask -= low
     return total

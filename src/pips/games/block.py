@@ -175,9 +175,9 @@ class Block(Game):
             self.line[lo] = move + 1 if end < left else move
             self.lo = lo
             self.left = left = end
-        hand ^= bit
+        hand -= bit
         self.hands[seat] = hand
-        held = self.held ^ bit
+        held = self.held - bit
         self.held = held
         self.laid |= bit
         self.moves += 1

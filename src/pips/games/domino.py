@@ -28,6 +28,7 @@ LINE = const(56)  # room for every tile of the set on either side of MID
 # A single bit back to the move that lays its tile at the left end (code * 2),
 # as BIT_CODE gives the code: one lookup fewer in the moves' loop.
 _BIT_MOVE = tuple(c * 2 for c in BIT_CODE)
+_BIT_DOUBLE = tuple(HI[c] == LO[c] for c in BIT_CODE)
 
 
 def lay_moves(hand, left, right, out):
@@ -37,11 +38,12 @@ def lay_moves(hand, left, right, out):
     if left < 0:
         while hand:
             low = hand & -hand
-            hand ^= low
-            m = _BIT_MOVE[low % 37]
+            hand -= low
+            r = low % 37
+            m = _BIT_MOVE[r]
             out[n] = m
             n += 1
-            if not low & DOUBLES:
+            if not _BIT_DOUBLE[r]:
                 out[n] = m + 1
                 n += 1
         return n
@@ -53,7 +55,7 @@ def lay_moves(hand, left, right, out):
     wr = WITH[right]
     while hand:
         low = hand & -hand
-        hand ^= low
+        hand -= low
         t = _BIT_MOVE[low % 37]
         if low & wl:
             out[n] = t
@@ -96,11 +98,11 @@ def deal_hands(rng, order, players, size, start=0):
     every tile code, partly shuffled as it goes; see Rng.deal_mask): one
     hand after another, from position `start`. Returns (hands, their union)."""
     count = len(order)
-    hands = [0] * players
+    hands = []
     held = 0
     for s in range(players):
         m = rng.deal_mask(order, count, start + size * s, size)
-        hands[s] = m
+        hands.append(m)
         held |= m
     return hands, held
 
