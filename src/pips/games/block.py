@@ -240,6 +240,7 @@ class Block(Game):
         with_ = WITH
         code_of = BIT_CODE
         pips = PIPS
+        doubles = DOUBLES
         others_of = -1  # the seat `others` was gathered for (-1: none, or passes since)
         others = 0
         while True:
@@ -290,7 +291,7 @@ class Block(Game):
                         fit ^= low
                         rest = hand ^ low
                         p = pips[code_of[low % 37]]
-                        base = p * 2 + (6 if low & DOUBLES else 0)
+                        base = p * 2 + (6 if low & doubles else 0)
                         sd = 1 if low & wl else 2
                         while sd < 3:
                             if sd == 1:
