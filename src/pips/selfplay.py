@@ -123,7 +123,7 @@ def random_games(game_class, players, games, seed, last_resort=-1):
         s = g.turn
         while s >= 0:
             n = legal(s, buf)
-            if n > 1 and last_resort >= 0:
+            if last_resort >= 0 and n > 1:
                 # legal moves are distinct: the last resort, if listed, gives
                 # its place to the last move (looked for from the end, where
                 # UNO lists its draw)
