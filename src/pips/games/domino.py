@@ -18,7 +18,7 @@ show v, so the tiles of a hand that fit an end showing v are `hand & WITH[v]`.
 """
 
 from pips.compat import const
-from pips.tiles import BIT_CODE, DOUBLES, EITHER, HI, LO, PIPS, WITH
+from pips.tiles import BIT_CODE, EITHER, HI, LO, PIPS, WITH
 from pips import tiles
 
 PASS = const(56)
@@ -28,6 +28,7 @@ LINE = const(56)  # room for every tile of the set on either side of MID
 # A single bit back to the move that lays its tile at the left end (code * 2),
 # as BIT_CODE gives the code: one lookup fewer in the moves' loop.
 _BIT_MOVE = tuple(c * 2 for c in BIT_CODE)
+# and whether that tile is a double, which opens the line one way only
 _BIT_DOUBLE = tuple(HI[c] == LO[c] for c in BIT_CODE)
 
 
@@ -38,7 +39,7 @@ def lay_moves(hand, left, right, out):
     if left < 0:
         while hand:
             low = hand & -hand
-            hand -= low
+            hand -= low  # clears that bit: CPython subtracts faster than it xors
             r = low % 37
             m = _BIT_MOVE[r]
             out[n] = m
