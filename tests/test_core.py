@@ -2,7 +2,7 @@
 
 import pytest
 
-from pips import cards, tiles
+from pips import cards, games, tiles
 from pips.games.block import Block
 from pips.game import Game
 from pips.match import Match, ranks, Turns, may_act_out_of_turn
@@ -358,3 +358,26 @@ def test_turns_in_a_game_without_moves_out_of_turn_is_the_seat_to_act(players):
             g.play(seat, buf[rng.below(n)])
             steps += 1
         assert turns.next() == -1 and steps == g.moves
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_legal_lists_the_same_moves_into_a_list_as_into_a_bytearray(name):
+    """Random play (pips.selfplay.random_games) hands legal() a list where the
+    protocol names a bytearray: every game, every seat (out of turn too), all
+    along random hands, lists the same moves into either."""
+    G = games.get(name)
+    rng = Rng(7)
+    into_bytes = bytearray(G.max_moves)
+    into_list = [0] * G.max_moves
+    for players in sorted({G.min_players, min(G.max_players, 4)}):
+        for _ in range(4):
+            g = G(players, None, rng)
+            played = 0
+            while g.turn >= 0 and played < 300:
+                for seat in range(players):
+                    n = g.legal(seat, into_bytes)
+                    assert g.legal(seat, into_list) == n
+                    assert into_list[:n] == list(into_bytes[:n])
+                n = g.legal(g.turn, into_bytes)
+                g.play(g.turn, into_bytes[rng.below(n)])
+                played += 1

@@ -41,7 +41,10 @@ returns a whole Game consistent with everything that seat has seen (the
 unseen tiles or cards dealt at random), and the public fields of the game.
 Bots only ever receive Views.
 
-Moves are small ints (0..255), so a legal-move buffer is a bytearray.
+Moves are small ints (0..255), so a legal-move buffer is a bytearray; a game
+only writes ints into it and reads them back, so a list of max_moves serves as
+well (random play, pips.selfplay.random_games, passes one: CPython writes and
+reads a list's items for about a third of a bytearray's cost).
 """
 
 from pips.rng import Rng

@@ -111,7 +111,9 @@ def random_games(game_class, players, games, seed, last_resort=-1):
     engines offer it; -1 for none."""
     rng = Rng(seed)
     words = rng._words
-    buf = bytearray(game_class.max_moves)
+    # the moves in a list, not a bytearray: they are ints 0..255 all the same,
+    # and CPython writes and reads a list's items for a third of the cost
+    buf = [0] * game_class.max_moves
     total = 0
     for _ in range(games):
         g = game_class(players, None, rng)
@@ -120,7 +122,7 @@ def random_games(game_class, players, games, seed, last_resort=-1):
         s = g.turn
         while s >= 0:
             n = legal(s, buf)
-            if n > 1 and last_resort >= 0:
+            if last_resort >= 0 and n > 1:
                 # legal moves are distinct: the last resort, if listed, gives
                 # its place to the last move (looked for from the end, where
                 # UNO lists its draw)

@@ -17,11 +17,17 @@ PIPS = bytes(HI[t] + LO[t] for t in range(COUNT))
 # WITH[v]: the mask of the seven tiles showing v on a half.
 WITH = tuple(sum(1 << t for t in range(COUNT) if HI[t] == v or LO[t] == v) for v in range(7))
 DOUBLES = sum(1 << t for t in range(COUNT) if HI[t] == LO[t])
+# EITHER[a * 7 + b]: the tiles showing a or b (WITH[a] | WITH[b]), those that fit
+# a line's ends a and b: one lookup instead of two and an or.
+EITHER = tuple(WITH[a] | WITH[b] for a in range(7) for b in range(7))
 
 # A single bit back to its tile code (no int.bit_length() on MicroPython):
 # BIT_CODE[bit % 37]. 2 is a primitive root of 37, so 2**t % 37 differs for every
 # t below 36; 37 bytes cost a tenth of what a dict of 28 entries does.
 BIT_CODE = bytes(sum(t for t in range(COUNT) if (1 << t) % 37 == r) for r in range(37))
+# BIT_PIPS[bit % 37]: that tile's pips, for counting a hand without its codes (a
+# tuple: CPython reads a tuple's item for a third of what a bytes' costs)
+BIT_PIPS = tuple(PIPS[c] for c in BIT_CODE)
 
 
 def code_bytes(mask):
@@ -98,6 +104,6 @@ def pips(mask):
     total = 0
     while mask:
         low = mask & -mask
-        total += PIPS[BIT_CODE[low % 37]]
-        mask ^= low
+        total += BIT_PIPS[low % 37]
+        mask -= low
     return total

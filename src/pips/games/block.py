@@ -12,7 +12,7 @@ smaller. The line grows outwards from the middle of its buffer (`lo` .. `hi`).
 from pips import const
 from pips.game import Game, View, new_rng
 from pips.rng import Rng
-from pips.tiles import HI, LO, PIPS, WITH, BIT_CODE, ALL, COUNT, DOUBLES
+from pips.tiles import HI, LO, PIPS, WITH, EITHER, BIT_CODE, ALL, COUNT, DOUBLES
 from pips import tiles
 from pips.games import domino
 from pips.games.domino import PASS, MID as _MID, LINE as _LINE, lay_moves
@@ -20,7 +20,11 @@ from pips.games.domino import PASS, MID as _MID, LINE as _LINE, lay_moves
 HAND = const(7)
 _RANDOM = const(2)  # rollouts: out of 8, how often a seat lays a random tile
 _LAGS = const(55)  # pips.rng's: the playout draws inline, refilling after 55 words
-_ORDER = bytes(range(COUNT))
+_ORDER = tuple(range(COUNT))  # list(_ORDER) copies a tuple at once, a bytes item by item
+# A lay move's tile as a bit, and its pips, by move (tile*2 + side): a lookup
+# where play() would shift twice; PASS (56) lays no tile.
+_LAY_BIT = tuple(1 << (m >> 1) for m in range(PASS)) + (0,)
+_LAY_PIPS = tuple(PIPS[m >> 1] for m in range(PASS))
 
 RULES = (
     "2 players (3 or 4 as an option), 7 tiles each; the other tiles stay out"
@@ -112,17 +116,27 @@ class Block(Game):
     def play(self, seat, move):
         if seat != self.turn:
             raise _refuse(0 if self.turn < 0 else 1, self.turn, seat)
+        # The usual case costs a compare, a lookup and a test: a move from
+        # legal() lays a tile of the hand. A string or None fails the compare
+        # or the lookup, a number past PASS the lookup; PASS lays no tile.
+        try:
+            bit = _LAY_BIT[move] if move >= 0 else 0
+        except (TypeError, IndexError):
+            raise _refuse(4, move)
+        hand = self.hands[seat]
         left = self.left
         right = self.right
-        hand = self.hands[seat]
-        if move == PASS:
+        if not hand & bit:
+            if move != PASS:
+                raise _refuse(5, move >> 1, seat) if bit else _refuse(4, move)
             if left < 0:
                 raise _refuse(2)
-            if hand & (WITH[left] | WITH[right]):
+            fits = EITHER[left * 7 + right]
+            if hand & fits:
                 raise _refuse(3, seat)
             self.lacks[seat] |= (1 << left) | (1 << right)
             self.moves += 1
-            if not self.held & (WITH[left] | WITH[right]):
+            if not self.held & fits:
                 # never in a dealt hand (the block shows at the lay before); a
                 # sampled world may start out blocked
                 self._finish(-1)
@@ -130,17 +144,8 @@ class Block(Game):
             seat += 1
             self.turn = seat if seat < self.players else 0
             return
-        # The usual case costs a shift, a compare and a test: a move from
-        # legal() is a tile of the hand. A string or a negative number fails
-        # the shift; past the tiles, the bit stays 0 (no huge shift).
-        try:
-            t = move >> 1
-            bit = 1 << t if t < COUNT else 0
-        except (TypeError, ValueError):
-            raise _refuse(4, move)
-        if not hand & bit:
-            raise _refuse(5, t, seat) if bit else _refuse(4, move)
         if left < 0:
+            t = move >> 1
             if move & 1:
                 left = LO[t]
                 right = HI[t]
@@ -155,30 +160,33 @@ class Block(Game):
             self.right = right
         elif move & 1:
             if not WITH[right] & bit:
-                raise _refuse(7, t, right)
+                raise _refuse(7, move >> 1, right)
             # the touching half is on the left: flag 1 when the far half is the larger
-            end = PIPS[t] - right
+            end = _LAY_PIPS[move] - right
             hi = self.hi
-            self.line[hi] = move - 1 + (end > right)
+            self.line[hi] = move if end > right else move - 1
             self.hi = hi + 1
             self.right = right = end
         else:
             if not WITH[left] & bit:
-                raise _refuse(8, t, left)
-            end = PIPS[t] - left
+                raise _refuse(8, move >> 1, left)
+            end = _LAY_PIPS[move] - left
             lo = self.lo - 1
-            self.line[lo] = move + (end < left)
+            self.line[lo] = move + 1 if end < left else move
             self.lo = lo
             self.left = left = end
-        hand ^= bit
+        # the tile's bit leaves the hand and the held tiles and joins the laid
+        # ones: a subtraction and an addition, which CPython does faster than
+        # the bit operations
+        hand -= bit
         self.hands[seat] = hand
-        held = self.held ^ bit
+        held = self.held - bit
         self.held = held
-        self.laid |= bit
+        self.laid += bit
         self.moves += 1
         if not hand:
             self._finish(seat)
-        elif not held & (WITH[left] | WITH[right]):
+        elif not held & EITHER[left * 7 + right]:
             self._finish(-1)
         else:
             seat += 1
@@ -235,6 +243,7 @@ class Block(Game):
         with_ = WITH
         code_of = BIT_CODE
         pips = PIPS
+        doubles = DOUBLES
         others_of = -1  # the seat `others` was gathered for (-1: none, or passes since)
         others = 0
         while True:
@@ -285,7 +294,7 @@ class Block(Game):
                         fit ^= low
                         rest = hand ^ low
                         p = pips[code_of[low % 37]]
-                        base = p * 2 + (6 if low & DOUBLES else 0)
+                        base = p * 2 + (6 if low & doubles else 0)
                         sd = 1 if low & wl else 2
                         while sd < 3:
                             if sd == 1:
