@@ -99,15 +99,6 @@ def test_deal_mask_deals_what_the_partial_shuffle_deals():
         assert a.next() == b.next()
 
 
-def test_fork_gives_an_independent_but_reproducible_generator():
-    a = Rng(5).fork()
-    b = Rng(5).fork()
-    assert [a.next() for _ in range(20)] == [b.next() for _ in range(20)]
-    parent = Rng(5)
-    child = parent.fork()
-    assert [child.next() for _ in range(20)] != [parent.next() for _ in range(20)]
-
-
 # -- pips.tiles -------------------------------------------------------------------
 def test_tile_codes_cover_the_double_six_set_once():
     pairs = {(tiles.HI[t], tiles.LO[t]) for t in range(tiles.COUNT)}

@@ -178,6 +178,3 @@ class Rng:
             at += 4
         return out
 
-    def fork(self):
-        """A new generator seeded from this one (for a bot's own choices)."""
-        return Rng(self.next())

@@ -5,7 +5,7 @@ Tile `hi-lo` (6 >= hi >= lo >= 0) has code hi*(hi+1)//2 + lo: 0-0 is 0, 1-0 is 1
 tile: 28 bits, a small int on every MicroPython port.
 """
 
-from pips import const
+from pips import byte_table, const
 
 COUNT = const(28)
 ALL = const(0xFFFFFFF)
@@ -25,9 +25,8 @@ EITHER = tuple(WITH[a] | WITH[b] for a in range(7) for b in range(7))
 # BIT_CODE[bit % 37]. 2 is a primitive root of 37, so 2**t % 37 differs for every
 # t below 36; 37 bytes cost a tenth of what a dict of 28 entries does.
 BIT_CODE = bytes(sum(t for t in range(COUNT) if (1 << t) % 37 == r) for r in range(37))
-# BIT_PIPS[bit % 37]: that tile's pips, for counting a hand without its codes (a
-# tuple: CPython reads a tuple's item for a third of what a bytes' costs)
-BIT_PIPS = tuple(PIPS[c] for c in BIT_CODE)
+# BIT_PIPS[bit % 37]: that tile's pips, for counting a hand without its codes
+BIT_PIPS = byte_table(PIPS[c] for c in BIT_CODE)
 
 
 def code_bytes(mask):

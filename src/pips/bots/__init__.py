@@ -16,9 +16,12 @@ for its level (`REACTION` in the game's policy, in percent) and answers -1 when
 it lets the moment pass.
 """
 
+from pips import const
 from pips.rng import Rng
 
 LEVELS = ("random", "greedy", "smart")
+_DEFAULT_ROLLOUTS = const(240)  # a game whose policy names no budget
+_CONFIDENCE = const(1)  # standard errors a move's gain must clear (SmartBot)
 
 # One rollout world and playout buffer for all the smart bots of a table (per
 # game and player count): their decisions never overlap.
@@ -110,13 +113,13 @@ class SmartBot(RandomBot):
     policy's `greedy`) is the default; another move replaces it only when its
     gain over the greedy move, deal by deal (Game.utility: the hand's points
     margin, what a match to a target rewards), stays above zero by
-    `confidence` standard errors; of those, the one with the largest such
+    _CONFIDENCE standard errors; of those, the one with the largest such
     bound. Few rollouts then cost little: noise alone rarely overrules the
     heuristic. A game may list mirror moves once and leave out moves never
     worth weighing (`distinct_moves`), which leaves more for the rest.
 
     `rollouts` is the budget per decision, shared among the moves: the game
-    policy's `rollouts(players)` (or its ROLLOUTS, or `default_rollouts`)
+    policy's `rollouts(players)` (or its ROLLOUTS, or _DEFAULT_ROLLOUTS)
     unless given. A policy with `decide(view, moves, n, rng)` makes the
     decision itself instead, with no rollouts here (Twenty-one's exact
     chances, Solitaire's solver): a generator that yields -1 after each
@@ -124,8 +127,6 @@ class SmartBot(RandomBot):
     slices (a step is one piece)."""
 
     level = "smart"
-    default_rollouts = 240
-    confidence = 1  # standard errors
 
     def __init__(self, rng=None, game_class=None, rollouts=-1):
         RandomBot.__init__(self, rng, game_class)
@@ -144,7 +145,7 @@ class SmartBot(RandomBot):
         rollouts = getattr(policy_, "rollouts", None)
         if rollouts is not None:
             return rollouts(view.players)
-        return getattr(policy_, "ROLLOUTS", self.default_rollouts)
+        return getattr(policy_, "ROLLOUTS", _DEFAULT_ROLLOUTS)
 
     def begin(self, view):
         n = self._moves(view)
@@ -262,7 +263,7 @@ class SmartBot(RandomBot):
             # sum - c * sqrt(rounds * variance), in integers (the same decision
             # on every runtime, whatever its floats)
             rounds = self.per_move
-            c = self.confidence
+            c = _CONFIDENCE
             top = 0
             for j in range(n):
                 s = self.gain[j]

@@ -18,15 +18,11 @@ def title(name):
     return TITLES[NAMES.index(name)]
 
 
-def module_name(name):
-    """`domino-uno` lives in pips.games.domino_uno."""
-    return name.replace("-", "_")
-
-
 def get(name):
     """The game class registered as `name`; ValueError naming the games when
     there is none."""
     if name not in NAMES:
         raise ValueError("no game %r (try: %s)" % (name, ", ".join(NAMES)))
-    module = __import__("pips.games." + module_name(name), None, None, ("GAME",))
+    # `domino-uno` lives in pips.games.domino_uno
+    module = __import__("pips.games." + name.replace("-", "_"), None, None, ("GAME",))
     return module.GAME

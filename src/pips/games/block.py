@@ -9,7 +9,7 @@ A line entry is tile*2 + flag: flag 0 shows the larger half on the left, 1 the
 smaller. The line grows outwards from the middle of its buffer (`lo` .. `hi`).
 """
 
-from pips import const
+from pips import byte_table, const
 from pips.game import Game, View, new_rng
 from pips.rng import Rng
 from pips.tiles import HI, LO, PIPS, WITH, EITHER, BIT_CODE, ALL, COUNT, DOUBLES
@@ -20,11 +20,11 @@ from pips.games.domino import PASS, MID as _MID, LINE as _LINE, lay_moves
 HAND = const(7)
 _RANDOM = const(2)  # rollouts: out of 8, how often a seat lays a random tile
 _LAGS = const(55)  # pips.rng's: the playout draws inline, refilling after 55 words
-_ORDER = tuple(range(COUNT))  # list(_ORDER) copies a tuple at once, a bytes item by item
+_ORDER = byte_table(range(COUNT))
 # A lay move's tile as a bit, and its pips, by move (tile*2 + side): a lookup
 # where play() would shift twice; PASS (56) lays no tile.
 _LAY_BIT = tuple(1 << (m >> 1) for m in range(PASS)) + (0,)
-_LAY_PIPS = tuple(PIPS[m >> 1] for m in range(PASS))
+_LAY_PIPS = byte_table(PIPS[m >> 1] for m in range(PASS))
 
 RULES = (
     "2 players (3 or 4 as an option), 7 tiles each; the other tiles stay out"

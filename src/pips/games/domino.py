@@ -17,7 +17,7 @@ A set of tiles is a 28-bit mask (pips.tiles); `WITH[v]` holds the tiles that
 show v, so the tiles of a hand that fit an end showing v are `hand & WITH[v]`.
 """
 
-from pips import const
+from pips import byte_table, const
 from pips.tiles import BIT_CODE, EITHER, HI, LO, PIPS, WITH
 from pips import tiles
 
@@ -27,9 +27,9 @@ MID = const(28)  # the opening entry's index in the line buffer
 LINE = const(56)  # room for every tile of the set on either side of MID
 # A single bit back to the move that lays its tile at the left end (code * 2),
 # as BIT_CODE gives the code: one lookup fewer in the moves' loop.
-_BIT_MOVE = tuple(c * 2 for c in BIT_CODE)
+_BIT_MOVE = byte_table(c * 2 for c in BIT_CODE)
 # and whether that tile is a double, which opens the line one way only
-_BIT_DOUBLE = tuple(HI[c] == LO[c] for c in BIT_CODE)
+_BIT_DOUBLE = byte_table(HI[c] == LO[c] for c in BIT_CODE)
 
 
 def lay_moves(hand, left, right, out):
