@@ -406,8 +406,9 @@ def reserve_playout_reference(game, rng, buf):
     """Draw's and Matador's playout policy through legal() and play() alone:
     with a choice, one word of the generator: one time in four the legal move
     it names, else the best quick score (pips times 4, a double 2 more, a
-    matador 40 less, an end left that no tile covers by the rule 12 more),
-    the first best in the order of legal()."""
+    matador 40 less, an end left that no tile covers by the rule 12 more,
+    64 more when the opponent's hand covers neither end left), the first
+    best in the order of legal()."""
     from pips.tiles import DOUBLES, PIPS
 
     if game.turn >= 0 and game.left < 0:
@@ -428,6 +429,9 @@ def reserve_playout_reference(game, rng, buf):
                     score = PIPS[t] * 4 + (2 if DOUBLES >> t & 1 else 0)
                     score -= 40 if game.FIT[7] >> t & 1 else 0
                     score += 0 if game.FIT[far] else 12
+                    ends = (game.left, far) if side else (far, game.right)
+                    cover = game.FIT[ends[0]] | game.FIT[ends[1]] | game.FIT[7]
+                    score += 0 if game.hands[1 - seat] & cover else 64
                     if score > best:
                         best, move = score, m
         game.play(seat, move)
@@ -447,8 +451,16 @@ def test_reserve_playout_plays_as_legal_and_play_do(name):
     G = games.get(name)
 
     def pair(g, hand):
-        view = g.view(g.turn)
-        return view.sample(Rng(hand * 100 + g.moves)), view.sample(Rng(hand * 100 + g.moves))
+        # one world dealt from the view, copied onto two blank hands (as the
+        # smart bot plays each move of a round out on a copy)
+        world = g.view(g.turn).sample(Rng(hand * 100 + g.moves))
+        a = G(2)
+        b = G(2)
+        a.copy_from(world)
+        b.copy_from(world)
+        assert reserve_snapshot(a) == reserve_snapshot(world)
+        assert (a.stock, a.out, a.first) == (world.stock, world.out, world.first)
+        return a, b
 
     checked = playouts_match_their_reference(
         G, 2, 60, Rng(70), pair, reserve_playout_reference, reserve_snapshot
