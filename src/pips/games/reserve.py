@@ -403,29 +403,6 @@ class Reserve(Game):
         self.moves = moves
         self._finish(winner)
 
-    def copy_from(self, other):
-        """Make this hand an exact copy of `other` (a hand at the same table), in
-        place: the smart bot deals a round's unseen tiles once (View.sample)
-        and plays each move out on a copy."""
-        self.stock[:] = other.stock
-        self.hands[:] = other.hands
-        self.forbid[:] = other.forbid
-        self.line[:] = other.line
-        self.scores[:] = other.scores
-        self.counts[:] = other.counts
-        self.out = other.out
-        self.held = other.held
-        self.laid = other.laid
-        self.left = other.left
-        self.right = other.right
-        self.lo = other.lo
-        self.hi = other.hi
-        self.top = other.top
-        self.first = other.first
-        self.turn = other.turn
-        self.moves = other.moves
-        self.winner = other.winner
-
     # -- notation --------------------------------------------------------
     def parse_move(self, seat, text):
         """`6-3` opens, `3-5 R` / `5-3 L` lay at an end (the end may be left
