@@ -406,8 +406,9 @@ def reserve_playout_reference(game, rng, buf):
     """Draw's and Matador's playout policy through legal() and play() alone:
     with a choice, one word of the generator: one time in four the legal move
     it names, else the best quick score (pips times 4, a double 2 more, a
-    matador 40 less, an end left that no tile covers by the rule 12 more),
-    the first best in the order of legal()."""
+    matador 40 less, an end left that no tile covers by the rule 12 more,
+    64 more when the opponent's hand covers neither end left), the first
+    best in the order of legal()."""
     from pips.tiles import DOUBLES, PIPS
 
     if game.turn >= 0 and game.left < 0:
@@ -428,6 +429,9 @@ def reserve_playout_reference(game, rng, buf):
                     score = PIPS[t] * 4 + (2 if DOUBLES >> t & 1 else 0)
                     score -= 40 if game.FIT[7] >> t & 1 else 0
                     score += 0 if game.FIT[far] else 12
+                    ends = (game.left, far) if side else (far, game.right)
+                    cover = game.FIT[ends[0]] | game.FIT[ends[1]] | game.FIT[7]
+                    score += 0 if game.hands[1 - seat] & cover else 64
                     if score > best:
                         best, move = score, m
         game.play(seat, move)

@@ -9,7 +9,7 @@ from pips.games.domino import PASS, DRAW
 # The smart bot's budget per decision, shared among the moves: on the emulated
 # 125 MHz Cortex-M0 (make bench-device) a rollout (a world dealt and the hand played
 # out) costs about 3.7 ms, so that a decision
-# takes about 135 ms (median)
+# takes about 134 ms (median)
 ROLLOUTS = 36
 
 

@@ -7,9 +7,10 @@ from pips.games.matador import MATADORS, ORD
 from pips.bots.draw import distinct_moves  # noqa: F401  the same mirrors
 
 # The smart bot's budget per decision, shared among the moves: on the emulated
-# 125 MHz Cortex-M0 (make bench-device) a rollout (a world dealt and the hand played
-# out) costs about 3.2 ms, so that a decision
-# takes about 135 ms (median)
+# 125 MHz Cortex-M0 (make bench-device) a rollout (a world dealt and the hand
+# played out) costs about 2.9 ms, so that a decision takes about 120 ms
+# (median). More rollouts do not win more against random (56 and 84
+# measured weaker: docs/figures.md)
 ROLLOUTS = 42
 
 

@@ -244,8 +244,10 @@ class Reserve(Game):
         random legal move one time in four (one word of the generator decides
         both), else the best by a quick score: the tile's pips times 4, a
         double 2 more, a tile of ANY (a matador) 40 less, an end left that no
-        tile of FIT covers (Matador's 0) 12 more; the first best in the order
-        of legal(). The state stays exact, the line included. One flat loop:
+        tile of FIT covers (Matador's 0) 12 more, and 64 more (before all the
+        rest) when the opponent's hand, as dealt in the rollout, covers neither
+        end left (it must draw or pass); the first best in the order of
+        legal(). The state stays exact, the line included. One flat loop:
         the generator drawn inline (as Rng.next does), a stuck seat's draws
         and pass without a move list, a lay placed straight into the line;
         only the random lay lists the moves (a call costs more than a move on
@@ -307,6 +309,7 @@ class Reserve(Game):
                     break
                 turn = 1 - turn
                 continue
+            opp = hands[1 - turn]
             cand = hand & (fl | fr)
             anywhere = not cand & ~ANY
             if anywhere:
@@ -354,6 +357,8 @@ class Reserve(Game):
                                 continue
                             f = p - NEED[right if sd else left]
                         score = base if FIT[f] else base + 12
+                        if not opp & (FIT[f] | FIT[left if sd else right] | ANY):
+                            score += 64  # the opponent must draw (or pass)
                         if score > best:
                             best = score
                             bit = low
