@@ -56,11 +56,11 @@ import os
 import sys
 import vfs
 
-rom = sys.argv.pop()
-image = bytearray(os.stat(rom)[6])
-with open(rom, "rb") as f:
-    f.readinto(image)
-vfs.mount(vfs.VfsRom(image), "/rom")
+path = sys.argv.pop()
+buf = bytearray(os.stat(path)[6])  # the image (`path`, `buf`: names the firmware has anyway)
+with open(path, "rb") as f:
+    f.readinto(buf)
+vfs.mount(vfs.VfsRom(buf), "/rom")
 sys.path.insert(0, "/rom")
 """
 
