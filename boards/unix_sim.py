@@ -13,7 +13,10 @@ Nothing is wired: the bus counts what the driver writes (and can record it,
 `bus.record = []`), keys come from a script fed with `feed()`, and `sleep_ms`
 only moves the clock on, so a session that would take minutes on a Pico runs
 as fast as the host can compute it. `ticks_ms()` is the host's real clock plus
-every millisecond "slept", so time still passes while the code computes.
+every millisecond "slept", so time still passes while the code computes; or,
+with PIPS_SIM_READ_MS set, a clock of the board's own that every reading moves
+on, so that a session runs alike on every host (the scripted sessions of
+pips_sim.firmware_session, whose heap is measured, run so).
 """
 
 import st7789
@@ -85,7 +88,18 @@ def backlight(percent):
     brightness[0] = percent
 
 
+# PIPS_SIM_READ_MS: the board's own clock, the same on every host: each
+# reading moves it on by that many milliseconds (a smart bot reads it once a
+# rollout, and a rollout takes about 3 ms on a Pico), besides every
+# millisecond slept. Without it, the host's clock: a session then thinks and
+# draws in slices that follow the host's speed, and its heap with them.
+_read_ms = int(getenv("PIPS_SIM_READ_MS") or 0)
+
+
 def ticks_ms():
+    if _read_ms:
+        _slept[0] += _read_ms
+        return _slept[0]
     return _host_ticks_ms() + _slept[0]
 
 

@@ -243,9 +243,16 @@ def resume_args(max_hands=99, max_frames=40000, seed=1):
     return ("resume", -1, 0, 0, 0, 0, max_hands, max_frames, seed, 0)
 
 
+# The unix_sim board's clock in a session: each reading moves it on 3 ms (about
+# a smart bot's rollout on a Pico), whatever the host: the same session, frame
+# for frame, and the same heap, on a fast host and on a busy one.
+READ_MS = 3
+
+
 def data_env(folder):
-    """The environment that makes the unix_sim board keep its records in `folder`."""
-    return {"PIPS_DATA_DIR": folder}
+    """The environment of a session: the unix_sim board keeps its records in
+    `folder`, and runs on its own clock (READ_MS)."""
+    return {"PIPS_DATA_DIR": folder, "PIPS_SIM_READ_MS": str(READ_MS)}
 
 
 def romfs_file(folder):
