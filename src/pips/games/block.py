@@ -430,14 +430,9 @@ class Block(Game):
 
     # -- what is shown -----------------------------------------------------
     def info(self):
-        from pips.games.domino_words import line_texts
+        from pips.games.domino_words import line_table
 
-        return {
-            "hands": [tiles.mask_text(m) for m in self.hands],
-            "stock": COUNT - HAND * self.players,
-            "line": line_texts(self.line, self.lo, self.hi),
-            "ends": [] if self.left < 0 else [self.left, self.right],
-        }
+        return line_table(self, COUNT - HAND * self.players)
 
     def view(self, seat):
         return BlockView(self, seat)

@@ -1,7 +1,8 @@
 """The domino games' words that only a desktop needs: reading a lay written
-out (`6-3`, `3-5 R`), the line as the referee writes it, and, for Draw and
-Matador (pips.games.reserve), the parse of a move, the referee's table and
-why a move is refused. Imported when first asked, so a handheld, whose
+out (`6-3`, `3-5 R`), the line as the referee writes it, the referee's
+table of every game with a line (the hands, the stock, the line, its ends),
+and, for Draw and Matador (pips.games.reserve), the parse of a move and why
+a move is refused. Imported when first asked, so a handheld, whose
 screens offer legal moves only, never holds them (as pips.games.uno_words
 for UNO). Matador's, Bergen's and Domino Uno's parse (and the last two's
 table) take their move codes from the game, as uno_words takes UNO's: this
@@ -47,6 +48,18 @@ def line_texts(line, lo, hi):
     return ["%d-%d" % p for p in line_pairs(line, lo, hi)]
 
 
+def line_table(game, stock, hands=None):
+    """The referee's table of a game with a line: the hands (the game's, or
+    the masks given), the tiles left in the stock, the line as it lies and
+    its two ends."""
+    return {
+        "hands": [tiles.mask_text(m) for m in (game.hands if hands is None else hands)],
+        "stock": stock,
+        "line": line_texts(game.line, game.lo, game.hi),
+        "ends": [] if game.left < 0 else [game.left, game.right],
+    }
+
+
 # -- Draw and Matador (pips.games.reserve) ----------------------------------------
 def parse_move(game, seat, text):
     """Reserve.parse_move: `6-3` opens, `3-5 R` / `5-3 L` lay at an end (the
@@ -59,16 +72,6 @@ def parse_move(game, seat, text):
     if len(words) == 1 and words[0] == "draw":
         return DRAW
     return game._parse_lay(seat, words, text)
-
-
-def info(game):
-    """Reserve.info: the whole table for the referee."""
-    return {
-        "hands": [tiles.mask_text(m) for m in game.hands],
-        "stock": tiles.COUNT - game.top,
-        "line": line_texts(game.line, game.lo, game.hi),
-        "ends": [] if game.left < 0 else [game.left, game.right],
-    }
 
 
 def refusal(game, reason, seat, move):
@@ -149,19 +152,14 @@ def parse_domino_uno(game, text, codes):
 def info_domino_uno(game, pending):
     """DominoUno.info: the referee's table (`pending`: the game's words for
     what it asks of the seat to act)."""
-    players = game.players
-    return {
-        "hands": [tiles.mask_text(m) for m in game.hands],
-        "stock": game.nstock,
-        "line": line_texts(game.line, game.lo, game.hi),
-        "ends": [] if game.left < 0 else [game.left, game.right],
-        "uno": [s for s in range(players) if game.called[s] and tiles.count(game.hands[s]) == 1],
-        "catchable": game.catchable if game.catchable >= 0 else None,
-        "taken": tiles.mask_text(game.taken),
-        "pending": pending[game.ask],
-        "turns": game.turns,
-        "leader": game.first,
-    }
+    out = line_table(game, game.nstock)
+    out["uno"] = [s for s in range(game.players) if game.called[s] and tiles.count(game.hands[s]) == 1]
+    out["catchable"] = game.catchable if game.catchable >= 0 else None
+    out["taken"] = tiles.mask_text(game.taken)
+    out["pending"] = pending[game.ask]
+    out["turns"] = game.turns
+    out["leader"] = game.first
+    return out
 
 
 # -- Bergen (pips.games.bergen) ------------------------------------------------------

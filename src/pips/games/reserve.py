@@ -438,9 +438,9 @@ class Reserve(Game):
     # -- what is shown -----------------------------------------------------
     def info(self):
         """The referee's table (pips.games.domino_words)."""
-        from pips.games.domino_words import info
+        from pips.games.domino_words import line_table
 
-        return info(self)
+        return line_table(self, COUNT - self.top)
 
 
 def refusal(game, reason, seat, move):

@@ -271,15 +271,11 @@ class Solo(Game):
 
     # -- what is shown -----------------------------------------------------
     def info(self):
-        from pips.games.domino_words import line_texts
+        from pips.games.domino_words import line_table
 
-        return {
-            "hands": [tiles.mask_text(self.faceup)],
-            "faceup": tiles.mask_text(self.faceup),
-            "stock": COUNT - self.top,
-            "line": line_texts(self.line, self.lo, self.hi),
-            "ends": [] if self.left < 0 else [self.left, self.right],
-        }
+        out = line_table(self, COUNT - self.top, (self.faceup,))
+        out["faceup"] = tiles.mask_text(self.faceup)
+        return out
 
     def results(self):
         """What the results screen adds (see pips.ui.results): won or lost,
