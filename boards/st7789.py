@@ -10,21 +10,15 @@ only on the way out, a few lines at a time, into a small line buffer.
     display.fill_rect(0, 0, 20, 10, 3)   # colour 3 of the lookup table
     display.show(0, 0, 20, 10)           # send only that window
 
-The expansion is a small viper function (`_expand`: a byte of the frame
+The expansion is a small viper function (st7789_viper: a byte of the frame
 buffer, two pixels, becomes two RGB565 pixels through the 16-entry table),
 compiled by the board itself when the driver starts, for its own CPU: the
-driver's .mpy stays portable bytecode (mpy-cross needs no -march), and a port
-without a native emitter (or CPython with a framebuf stand-in) gets the next
-expander. It takes half the time of the next one,
-`FrameBuffer.blit(source, x, y, key, palette)` (MicroPython's C code) with the
-lookup table wrapped as a 16x1 RGB565 frame buffer: a 4-bit pixel value is a
-palette index, the palette pixel is copied into the RGB565 line. Both copy each
-table entry as a native uint16 from the table's memory to the line's, so its
-two bytes travel unchanged from the table to the wire, on a little- or
-big-endian CPU alike. A build whose blit lacks the palette argument (older
-releases; Pips targets 1.22+, confirm on yours) gets a plain-Python loop
-instead: slow but correct. `expander` says which one runs ("viper", "blit"
-or "python"); the first two are checked on a few pixels before they are used.
+driver's .mpy stays portable bytecode (mpy-cross needs no -march). A port
+without a native emitter (or CPython with a framebuf stand-in) gets one of
+st7789_slow's instead, imported only then: `FrameBuffer.blit` through the
+table as a palette (twice the time), or a plain-Python loop. `expander` says
+which one runs ("viper", "blit" or "python"); the first two are checked on a
+few pixels before they are used.
 
 The driver imports nothing board-specific: it takes the SPI bus, the DC/CS/RST
 pins (anything callable as `pin(0)` / `pin(1)`; rst may be None) and a
@@ -79,43 +73,10 @@ _MADCTL_LANDSCAPE = const(0x70)  # MX | MV | ML
 
 _COUNT_MASK = const(0x3FFFFFFF)
 
-# The native expander: `rows` rows of w pixels from byte `start` of the
-# 4-bit buffer `src` (x odd: the first pixel is that byte's low nibble; a row
-# every `step` bytes), into consecutive RGB565 pixels of `dest`, through the 16
-# big-endian entries of `lut`. Compiled here, at import, for this CPU: the
-# source is a constant of the module's top-level code, dropped once the import
-# is done, so it takes no RAM after it. None where no native emitter compiles
-# it (a port without one; CPython: NameError). Its names are ones MicroPython
-# knows already: a new name takes RAM for good (an interned string).
-try:
-    exec("""
-@micropython.viper
-def _expand(src: ptr8, start: int, step: int, dest: ptr16, lut: ptr16, x: int, w: int, rows: int):
-    pos = 0
-    while rows > 0:
-        i = start
-        count = w
-        if x & 1:
-            dest[pos] = lut[src[i] & 15]
-            pos += 1
-            i += 1
-            count -= 1
-        end = i + (count >> 1)
-        while i < end:
-            b = src[i]
-            dest[pos] = lut[b >> 4]
-            dest[pos + 1] = lut[b & 15]
-            pos += 2
-            i += 1
-        if count & 1:
-            dest[pos] = lut[src[i] >> 4]
-            pos += 1
-        start += step
-        rows -= 1
-""")
-except Exception:
-    _expand = None
-
+# The native expander (st7789_viper: compiled there for this CPU, None where
+# no native emitter compiles it). A module of its own, so that its source text
+# is not kept in RAM with this one's constants once it is compiled.
+from st7789_viper import expand as _expand
 
 class ST7789(framebuf.FrameBuffer):
     """A width x height 4-bit frame buffer on an ST7789 panel.
@@ -173,10 +134,8 @@ class ST7789(framebuf.FrameBuffer):
         elif not isinstance(lut, bytearray):
             lut = bytearray(lut)  # the palette frame buffer needs a writable buffer
         self.lut = lut
-        self._palette = framebuf.FrameBuffer(self.lut, 16, 1, framebuf.RGB565)
         self._line = bytearray(2 * width * lines)
         self._line_mv = memoryview(self._line)
-        self._line_fb = None  # (width, RGB565 view of the line buffer), the last window's
         self._one = bytearray(1)
         self._four = bytearray(4)
         expand = None
@@ -193,21 +152,11 @@ class ST7789(framebuf.FrameBuffer):
             elif expander is not None:
                 raise ValueError("no native emitter here for the viper expander")
         self._expand = expand
-        if expander is None:
-            # blit, if this firmware's FrameBuffer.blit takes a palette argument
-            expander = "blit"
-            src = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
-            src.pixel(1, 0, 1)
-            table = framebuf.FrameBuffer(bytearray(b"\x00\x00\x12\x34"), 2, 1, framebuf.RGB565)
-            out = bytearray(4)
-            try:
-                framebuf.FrameBuffer(out, 2, 1, framebuf.RGB565).blit(src, 0, 0, -1, table)
-            except TypeError:  # blit() takes at most 4 positional arguments
-                pass
-            if out != b"\x00\x00\x12\x34":
-                expander = "python"
-        if expander not in ("viper", "blit", "python"):
-            raise ValueError("expander must be 'viper', 'blit' or 'python'")
+        self._slow = None  # without viper: st7789_slow's sender, send(driver, x, y, w, h, rows)
+        if expand is None:
+            from st7789_slow import sender
+
+            expander, self._slow = sender(self, expander)
         self.expander = expander
         self.bytes_sent = 0
         self.windows_sent = 0
@@ -318,43 +267,9 @@ class ST7789(framebuf.FrameBuffer):
                 self._write(chunk)
                 start += stride * rows
                 left -= rows
-        elif self.expander == "blit":
-            if self._line_fb is None or self._line_fb[0] != w:
-                self._line_fb = (w, framebuf.FrameBuffer(self._line, w, rows, framebuf.RGB565))
-            dest = self._line_fb[1]
-            palette = self._palette
-            row = y
-            end = y + h
-            while row < end:
-                n = rows if end - row >= rows else end - row
-                dest.blit(self, -x, -row, -1, palette)
-                self._write(self._line_mv[: 2 * w * n])
-                row += n
         else:
-            row = y
-            end = y + h
-            while row < end:
-                n = rows if end - row >= rows else end - row
-                self._expand_python(x, row, w, n)
-                self._write(self._line_mv[: 2 * w * n])
-                row += n
+            self._slow(self, x, y, w, h, rows)
         self._cs(1)
         self.windows_sent += 1
         return (self.bytes_sent - before) & _COUNT_MASK
-
-    def _expand_python(self, x, y, w, rows):
-        """The fallback expander: rows of w pixels from (x, y) into the line buffer."""
-        buf = self.buffer
-        lut = self.lut
-        out = self._line
-        stride = self._stride
-        o = 0
-        for row in range(y, y + rows):
-            base = row * stride
-            for col in range(x, x + w):
-                byte = buf[base + (col >> 1)]
-                index = (byte & 0x0F if col & 1 else byte >> 4) << 1  # even x: high nibble
-                out[o] = lut[index]
-                out[o + 1] = lut[index + 1]
-                o += 2
 

@@ -18,8 +18,10 @@ include("$(PORT_DIR)/boards/manifest.py")
 # The core and the screens: src/pips/ as the package `pips`.
 package("pips", base_path="../src")
 
-# The reference board: the display driver and the board file.
+# The reference board: the display driver (with its expanders) and the board file.
 module("st7789.py", base_path="../boards")
+module("st7789_viper.py", base_path="../boards")
+module("st7789_slow.py", base_path="../boards")
 module("pico_lcd_114.py", base_path="../boards")
 
 # What runs at power-up: the frame loop on the reference board.

@@ -13,6 +13,7 @@ from pips.games.bergen import OPEN, PASS, Bergen
 from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, HI, LO, PIPS, WITH
+from pips.games.domino_words import parse_tiles
 
 BUF = bytearray(Bergen.max_moves)
 SIX = tiles.code(6, 6)
@@ -24,7 +25,7 @@ def stacked(*hands):
     of the set in code order as the unused stock."""
     order = []
     for hand in hands:
-        order += tiles.parse_list(hand)
+        order += parse_tiles(hand)
     order += [t for t in range(COUNT) if t not in order]
     assert len(order) == COUNT
     return order

@@ -9,6 +9,7 @@ from pips.games.domino import PASS, DRAW, lay_moves
 from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, HI, LO, PIPS, WITH
+from pips.games.domino_words import parse_tiles
 
 BUF = bytearray(Block.max_moves)
 
@@ -19,7 +20,7 @@ def stacked(*hands):
     rest of the set in code order as the unused stock."""
     order = []
     for hand in hands:
-        order += tiles.parse_list(hand)
+        order += parse_tiles(hand)
     order += [t for t in range(COUNT) if t not in order]
     return order
 

@@ -14,6 +14,7 @@ from pips.bots import block as block_policy
 from pips.match import Match
 from pips.rng import Rng
 from pips.game import Game
+from pips.games.domino_words import parse_tiles
 
 BUF = bytearray(Block.max_moves)
 
@@ -92,7 +93,7 @@ def test_distinct_moves_drops_mirrors_only():
     assert k == tiles.count(view.hand)  # one opening move per tile
     assert sorted(b >> 1 for b in BUF[:k]) == tiles.codes(view.hand)
     # equal ends: L and R are the same placement
-    deal = tiles.parse_list("4-4 0-0 1-1 2-2 3-3 5-5 6-6 4-2 4-1 6-0 6-1 6-2 6-3 6-5")
+    deal = parse_tiles("4-4 0-0 1-1 2-2 3-3 5-5 6-6 4-2 4-1 6-0 6-1 6-2 6-3 6-5")
     deal += [t for t in range(28) if t not in deal]
     g = Block(2, None, None, deal, 0)
     g.play_text(0, "4-4")

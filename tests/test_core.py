@@ -7,6 +7,8 @@ from pips.games.block import Block
 from pips.game import Game
 from pips.match import Match, ranks, Turns, may_act_out_of_turn
 from pips.rng import Rng
+from pips.games.uno_words import parse_card, parse_cards
+from pips.games.domino_words import parse_tile, parse_tiles
 
 
 # -- pips.rng ------------------------------------------------------------------
@@ -118,18 +120,18 @@ def test_tile_codes_cover_the_double_six_set_once():
 
 def test_tile_notation():
     assert tiles.text(tiles.code(3, 6)) == "6-3"
-    assert tiles.parse("6-3") == (tiles.code(6, 3), 6)
-    assert tiles.parse(" 3-6 ") == (tiles.code(6, 3), 3)
+    assert parse_tile("6-3") == (tiles.code(6, 3), 6)
+    assert parse_tile(" 3-6 ") == (tiles.code(6, 3), 3)
     for bad in ("7-3", "6-", "63", "6_3", "a-b", "6-3-1", ""):
         with pytest.raises(ValueError, match="not a tile"):
-            tiles.parse(bad)
-    assert tiles.parse_list("6-3, 5-5 0-0") == [tiles.code(6, 3), tiles.code(5, 5), 0]
-    assert tiles.parse_list("") == []
+            parse_tile(bad)
+    assert parse_tiles("6-3, 5-5 0-0") == [tiles.code(6, 3), tiles.code(5, 5), 0]
+    assert parse_tiles("") == []
 
 
 def test_masks_count_pips_and_print_heaviest_first():
     mask = 0
-    for t in tiles.parse_list("1-0 6-6 5-4 6-3 2-2"):
+    for t in parse_tiles("1-0 6-6 5-4 6-3 2-2"):
         mask |= 1 << t
     assert tiles.count(mask) == 5
     assert tiles.pips(mask) == 1 + 12 + 9 + 9 + 4
@@ -160,31 +162,41 @@ def test_card_notation_round_trips():
     for k in range(cards.KINDS):
         t = cards.text(k)
         texts.add(t)
-        assert cards.parse(t) == (k, cards.NO_COLOR)
-        assert cards.parse(t.lower()) == (k, cards.NO_COLOR)
+        assert parse_card(t) == (k, cards.NO_COLOR)
+        assert parse_card(t.lower()) == (k, cards.NO_COLOR)
     assert len(texts) == cards.KINDS
     assert {"R7", "GS", "BV", "Y+2", "W", "W+4", "R0"} <= texts
     for wild in (cards.WILD, cards.WILD4):
         for c in range(4):
             t = cards.text(wild, c)
             assert t.endswith(":" + cards.COLORS[c])
-            assert cards.parse(t) == (wild, c)
+            assert parse_card(t) == (wild, c)
     assert cards.text(cards.WILD, 2) == "W:G" and cards.text(cards.WILD4, 0) == "W+4:R"
-    assert cards.parse_list("R7 gs, W+4") == [7, 2 * 13 + 10, cards.WILD4]
+    assert parse_cards("R7 gs, W+4") == [7, 2 * 13 + 10, cards.WILD4]
 
 
 @pytest.mark.parametrize("bad", ["R", "X7", "R10", "W:X", "R7:G", "W+2", "", "+2"])
 def test_malformed_cards_are_refused(bad):
     with pytest.raises(ValueError):
-        cards.parse(bad)
+        parse_card(bad)
 
 
 def test_card_points():
+    # a hand's points (Uno.hand_points): numbers at face value, 20 for S, V and
+    # +2, 50 for W and W+4
+    from pips.games.uno import Uno
+
+    game = Uno(2)
     counts = bytearray(cards.KINDS)
-    for k in cards.parse_list("R7 G0 BS YV R+2 W W+4 B9"):
+    for k in parse_cards("R7 G0 BS YV R+2 W W+4 B9"):
         counts[k] += 1
-    assert cards.hand_points(counts) == 7 + 0 + 20 + 20 + 20 + 50 + 50 + 9
-    assert cards.hand_points(bytearray(cards.KINDS)) == 0
+    game.hands[:54] = counts
+    for c in range(4):
+        game.ccount[c] = sum(counts[c * 13 : c * 13 + 13])
+    assert game.hand_points(0) == 7 + 0 + 20 + 20 + 20 + 50 + 50 + 9
+    game.hands[:54] = bytearray(cards.KINDS)
+    game.ccount[:4] = bytearray(4)
+    assert game.hand_points(0) == 0
 
 
 # -- pips.match -------------------------------------------------------------------

@@ -21,6 +21,7 @@ DU = get("domino-uno")
 from pips.games import domino_uno as D  # noqa: E402
 from pips.bots import domino_uno as policy  # noqa: E402
 from pips import bots  # noqa: E402
+from pips.games.domino_words import parse_tiles
 
 
 # -- helpers ------------------------------------------------------------------------------
@@ -28,7 +29,7 @@ from pips import bots  # noqa: E402
 
 def mask(text):
     m = 0
-    for t in tiles.parse_list(text):
+    for t in parse_tiles(text):
         m |= 1 << t
     return m
 
@@ -37,17 +38,17 @@ def stacked_order(players, hands, stock=""):
     """A full stacked deal: seat s gets hands[s] (the rest of its packet from
     the tiles nobody was given), then `stock` on top of the stock."""
     k = 9 - players
-    given = tiles.parse_list(" ".join(list(hands.values()) + [stock]))
+    given = parse_tiles(" ".join(list(hands.values()) + [stock]))
     assert len(set(given)) == len(given)
     spare = [t for t in range(tiles.COUNT) if t not in given]
     order = []
     for s in range(players):
-        mine = tiles.parse_list(hands.get(s, ""))
+        mine = parse_tiles(hands.get(s, ""))
         while len(mine) < k:
             mine.append(spare.pop(0))
         assert len(mine) == k, "seat %d: %d tiles, not %d" % (s, len(mine), k)
         order += mine
-    return order + tiles.parse_list(stock) + spare
+    return order + parse_tiles(stock) + spare
 
 
 def stacked(players, hands, stock="", first=0, options=None):
@@ -79,7 +80,7 @@ def position(players, hands, line, stock="", turn=0, dump=None, options=None):
     g.hi = D._MID + len(pairs)
     g.left = int(pairs[0][0]) if pairs else -1
     g.right = int(pairs[-1][1]) if pairs else -1
-    st = tiles.parse_list(stock)
+    st = parse_tiles(stock)
     for t in st:
         assert not placed >> t & 1
         placed |= 1 << t

@@ -16,6 +16,7 @@ from pips.games.draw import Draw
 from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, WITH
+from pips.games.domino_words import parse_tiles
 
 BUF = bytearray(Draw.max_moves)
 
@@ -26,7 +27,7 @@ def stacked(*packets):
     of the set in code order."""
     order = []
     for p in packets:
-        order += tiles.parse_list(p)
+        order += parse_tiles(p)
     order += [t for t in range(COUNT) if t not in order]
     return order
 
@@ -89,7 +90,7 @@ CHAIN_MOVES = (
 # -- the deal ---------------------------------------------------------------------
 def test_a_stacked_deal_gives_seat_0_seven_seat_1_seven_and_the_rest_is_the_reserve():
     g = Draw(2, None, None, stacked(CHAIN0, CHAIN1, "6-1 5-2 4-0"), 0)
-    assert g.info()["hands"][0] == tiles.mask_text(sum(1 << t for t in tiles.parse_list(CHAIN0)))
+    assert g.info()["hands"][0] == tiles.mask_text(sum(1 << t for t in parse_tiles(CHAIN0)))
     assert sorted(g.info()["hands"][1]) == sorted(CHAIN1.split())
     assert g.info()["stock"] == 14 and reserve(g)[:3] == ["6-1", "5-2", "4-0"]
     assert g.info()["line"] == [] and g.info()["ends"] == []

@@ -31,6 +31,8 @@ from pips_sim.firmware_session import (
 TREE = (
     "main.py",
     "st7789.mpy",
+    "st7789_viper.mpy",
+    "st7789_slow.mpy",
     "pico_lcd_114.mpy",
     "unix_sim.mpy",
     "pips/__init__.mpy",
@@ -219,7 +221,7 @@ def test_manifest_freezes_the_package_and_the_board(tmp_path):
     kinds = dict((path, kind) for kind, path in calls[1:])
     assert kinds[os.path.join(ROOT, "src", "pips")] == "package"
     assert os.path.exists(os.path.join(ROOT, "src", "pips", "__init__.py"))
-    for name in ("st7789.py", "pico_lcd_114.py"):
+    for name in ("st7789.py", "st7789_viper.py", "st7789_slow.py", "pico_lcd_114.py"):
         path = os.path.join(ROOT, "boards", name)
         assert kinds[path] == "module" and os.path.exists(path)
 

@@ -8,6 +8,7 @@ import pytest
 
 from pips import tiles
 from pips.games import get
+from pips.games.domino_words import parse_tiles
 
 CLI = [sys.executable, "-m", "pips_sim.cli", "referee"]
 
@@ -21,7 +22,7 @@ DEAD_SEAT1 = "1-1 5-5 5-4 5-3 5-2 4-4 4-3"
 
 def stacked(*hands):
     """A full stacked deal: the given hands first, then the rest of the set as the stock."""
-    given = tiles.parse_list(" ".join(hands))
+    given = parse_tiles(" ".join(hands))
     rest = [t for t in range(tiles.COUNT) if t not in given]
     return " ".join(tiles.text(t) for t in given + rest)
 
@@ -66,7 +67,7 @@ def test_start_state_of_a_stacked_deal():
     assert start["turn"] == 0
     assert sorted(start["hands"][0]) == sorted(DOMINO_SEAT0.split())
     assert sorted(start["hands"][1]) == sorted(
-        tiles.text(t) for t in tiles.parse_list(DOMINO_SEAT1)
+        tiles.text(t) for t in parse_tiles(DOMINO_SEAT1)
     )
     assert start["stock"] == 14
     assert start["line"] == [] and start["ends"] == []

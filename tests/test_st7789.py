@@ -148,6 +148,8 @@ def mismatches(model, buf, table):
 # driver's test does not wait for every other module of the tree to compile.
 MODULES = (
     ("boards/st7789.py", "st7789.py"),
+    ("boards/st7789_viper.py", "st7789_viper.py"),
+    ("boards/st7789_slow.py", "st7789_slow.py"),
     ("src/pips/__init__.py", "pips/__init__.py"),
     ("src/pips/rng.py", "pips/rng.py"),
     ("src/pips/ui/__init__.py", "pips/ui/__init__.py"),

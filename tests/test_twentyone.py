@@ -12,6 +12,7 @@ from pips.games.twentyone import HIT, STAND, Twentyone
 from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, PIPS
+from pips.games.domino_words import parse_tiles
 
 BUF = bytearray(Twentyone.max_moves)
 
@@ -22,8 +23,8 @@ def stacked(*hands, stock=""):
     stock top first, then the rest of the set in code order."""
     order = []
     for hand in hands:
-        order += tiles.parse_list(hand)
-    order += tiles.parse_list(stock)
+        order += parse_tiles(hand)
+    order += parse_tiles(stock)
     order += [t for t in range(COUNT) if t not in order]
     assert len(order) == COUNT
     return order

@@ -6,7 +6,8 @@ import pytest
 from mpy_support import needs_micropython, run_micropython
 
 from pips import cards
-from pips.cards import parse_list, POINTS
+from pips.cards import POINTS
+from pips.games.uno_words import parse_card, parse_cards as parse_list
 from pips.games import get
 from pips.bots import uno as uno_policy
 from pips.match import Match
@@ -19,7 +20,7 @@ W, W4 = 52, 53
 
 
 def kind(text):
-    return cards.parse(text)[0]
+    return parse_card(text)[0]
 
 
 def stacked_order(players, hands, top, stock="", dealer=0):

@@ -7,6 +7,7 @@ import os
 import pytest
 
 from pips import cards
+from pips.games.uno_words import parse_cards
 from pips.rng import Rng
 from pips.games.uno import Uno, RESIGN
 
@@ -145,7 +146,7 @@ def test_samples_after_a_challenge_keep_the_revealed_cards():
     for _ in range(20):
         world = check_sample(g, 2, rng)
         # the revealed cards, and the 4 drawn after, are in seat 1's hand
-        for k in cards.parse_list("R2 B3 B4 B5 B6 B8"):
+        for k in parse_cards("R2 B3 B4 B5 B6 B8"):
             assert world.hands[54 + k] >= 1
 
 

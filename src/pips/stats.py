@@ -28,17 +28,20 @@ def read(store):
 
 def count(store, match, levels):
     """Count a finished match with a human at its table."""
-    humans = [s for s in range(match.players) if levels[s] == "human"]
-    if not humans:
-        return
     level = 0
-    for lv in levels:
-        level = max(level, LEVELS.index(lv))
-    best = max(match.totals[s] for s in humans)
+    best = None  # the best total of a human seat
+    for s in range(match.players):
+        level = max(level, LEVELS.index(levels[s]))
+        if levels[s] == "human" and (best is None or match.totals[s] > best):
+            best = match.totals[s]
+    if best is None:
+        return
     rows = read(store)
     key = (match.game_class.name, LEVELS[level])
     row = rows.get(key) or [0, 0, best]
-    rows[key] = [row[0] + 1, row[1] + (match.winner() in humans), max(row[2], best)]
+    winner = match.winner()
+    won = winner >= 0 and levels[winner] == "human"
+    rows[key] = [row[0] + 1, row[1] + won, max(row[2], best)]
     data = bytearray()
     for key in rows:
         played, won, best = rows[key]

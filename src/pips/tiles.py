@@ -73,28 +73,26 @@ def code(a, b):
     return a * (a + 1) // 2 + b
 
 
-def parse(s):
-    """(code, first half) of a tile written `a-b` in either order; ValueError if malformed."""
-    s = s.strip()
-    if len(s) != 3 or s[1] != "-" or not ("0" <= s[0] <= "6") or not ("0" <= s[2] <= "6"):
-        raise ValueError("not a tile: %r (write it like 6-3)" % s)
-    a = ord(s[0]) - 48
-    b = ord(s[2]) - 48
-    return code(a, b), a
+def heaviest_first(mask):
+    """The codes in a mask, heaviest first (by pips, then by the larger half):
+    a hand in display order."""
+    keyed = []  # one int a tile: pips, larger half, code
+    while mask:
+        low = mask & -mask
+        t = BIT_CODE[low % 37]
+        keyed.append(PIPS[t] << 8 | HI[t] << 5 | t)
+        mask ^= low
+    keyed.sort(reverse=True)
+    for i in range(len(keyed)):
+        keyed[i] &= 31
+    return keyed
 
 
 def mask_text(mask):
     """Tiles of a hand, heaviest first, as notation."""
-    ts = codes(mask)
-    ts.sort(key=lambda t: (PIPS[t], HI[t]), reverse=True)
-    return [text(t) for t in ts]
-
-
-def parse_list(s):
-    """A list of tile codes from `6-3 5-5 ...` (spaces or commas between)."""
     out = []
-    for word in s.replace(",", " ").split():
-        out.append(parse(word)[0])
+    for t in heaviest_first(mask):
+        out.append(text(t))
     return out
 
 

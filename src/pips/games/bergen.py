@@ -163,7 +163,9 @@ class Bergen(Game):
 
     @classmethod
     def parse_deal(cls, text):
-        return tiles.parse_list(text)
+        from pips.games.domino_words import parse_tiles
+
+        return parse_tiles(text)
 
     @classmethod
     def rules(cls):
@@ -538,7 +540,7 @@ class BergenView(View):
         self.ends = tuple(game.ends)
         self.phase = game.phase
         self.lacks = bytes(game.lacks)
-        self.sizes = bytes(tiles.count(m) for m in game.hands)
+        self.sizes = bytes(map(tiles.count, game.hands))
         self.playing = bytes(game.playing)
         self.place = bytes(game.place)
         self.prizes = list(game.prizes)

@@ -101,7 +101,9 @@ class Block(Game):
 
     @classmethod
     def parse_deal(cls, text):
-        return tiles.parse_list(text)
+        from pips.games.domino_words import parse_tiles
+
+        return parse_tiles(text)
 
     @classmethod
     def rules(cls):
@@ -490,7 +492,7 @@ class BlockView(View):
         self.hi = game.hi
         self.line = bytes(game.line)
         self.lacks = bytes(game.lacks)
-        self.sizes = bytes(tiles.count(m) for m in game.hands)
+        self.sizes = bytes(map(tiles.count, game.hands))
         self.moves = game.moves
         if game.winner >= 0:
             self.winner = game.winner

@@ -157,11 +157,7 @@ def after(left, right, move):
     return t * 64 + (a * 8 + b if a < b else b * 8 + a)
 
 
-def hand_list(mask):
-    """Tiles of a hand in display order: heaviest first."""
-    ts = tiles.codes(mask)
-    ts.sort(key=lambda t: (PIPS[t], HI[t]), reverse=True)
-    return ts
+hand_list = tiles.heaviest_first  # the tiles of a hand in display order
 
 
 # -- laying by the far half (Draw, Matador, Solitaire) ---------------------------

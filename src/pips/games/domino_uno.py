@@ -150,7 +150,9 @@ class DominoUno(Game):
 
     @classmethod
     def parse_deal(cls, text):
-        return tiles.parse_list(text)
+        from pips.games.domino_words import parse_tiles
+
+        return parse_tiles(text)
 
     @classmethod
     def rules(cls):
@@ -562,7 +564,7 @@ class DominoUnoView(View):
         self.lo = game.lo
         self.hi = game.hi
         self.line = bytes(game.line)
-        self.sizes = bytes(tiles.count(m) for m in game.hands)
+        self.sizes = bytes(map(tiles.count, game.hands))
         self.known = tuple(game.known)
         self.called = bytes(game.called)
         self.nstock = game.nstock

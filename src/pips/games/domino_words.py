@@ -11,14 +11,33 @@ module imports no game.
 
 from pips import tiles
 from pips.games.domino import DRAW, PASS, line_pairs
-from pips.tiles import HI, WITH
+from pips.tiles import HI, WITH, code
+
+
+def parse_tile(s):
+    """(code, first half) of a tile written `a-b` in either order; ValueError if malformed."""
+    s = s.strip()
+    if len(s) != 3 or s[1] != "-" or not ("0" <= s[0] <= "6") or not ("0" <= s[2] <= "6"):
+        raise ValueError("not a tile: %r (write it like 6-3)" % s)
+    a = ord(s[0]) - 48
+    b = ord(s[2]) - 48
+    return code(a, b), a
+
+
+def parse_tiles(s):
+    """A list of tile codes from `6-3 5-5 ...` (spaces or commas between): a
+    stacked deal written out (each game's parse_deal)."""
+    out = []
+    for word in s.replace(",", " ").split():
+        out.append(parse_tile(word)[0])
+    return out
 
 
 def parse_lay(left, right, words, text, fits=None):
     """A lay move from its words: `6-3` opens, `3-5 R` / `5-3 L` lay at an end
     (the end may be left out when only one fits). `fits(t, end)` says whether
     tile t may go on an end showing `end` (equal pips by default)."""
-    t, first_half = tiles.parse(words[0])
+    t, first_half = parse_tile(words[0])
     if len(words) > 2:
         raise ValueError("a move is a tile and an end, like '3-5 R': %r" % text)
     if left < 0:
@@ -177,7 +196,7 @@ def parse_bergen(game, text, codes):
         return pass_
     if len(words) > 2:
         raise ValueError("a move is a tile and an arm, like '6-3 N': %r" % text)
-    t, _ = tiles.parse(words[0])
+    t, _ = parse_tile(words[0])
     if t * 4 == open_:
         if len(words) == 2:
             raise ValueError("6-6 is the centre: write it alone")
@@ -239,7 +258,7 @@ def parse_matador_lay(game, seat, words, text, codes):
     right = game.right
     if left < 0:
         return parse_lay(-1, -1, words, text)
-    t, first = tiles.parse(words[0])
+    t, first = parse_tile(words[0])
     if len(words) > 2:
         raise ValueError("a move is a tile and an end, like '4-2 R': %r" % text)
     side = -1

@@ -120,7 +120,9 @@ class Reserve(Game):
 
     @classmethod
     def parse_deal(cls, text):
-        return tiles.parse_list(text)
+        from pips.games.domino_words import parse_tiles
+
+        return parse_tiles(text)
 
     @classmethod
     def match_over(cls, totals, options, hands_played):
@@ -480,7 +482,7 @@ class ReserveView(View):
         self.line = bytes(game.line)
         self.top = game.top
         self.forbid = list(game.forbid)
-        self.sizes = bytes(tiles.count(m) for m in game.hands)
+        self.sizes = bytes(map(tiles.count, game.hands))
         self.moves = game.moves
         self.winner = game.winner
         self.scores = list(game.scores)

@@ -149,7 +149,9 @@ class Solo(Game):
 
     @classmethod
     def parse_deal(cls, text):
-        return tiles.parse_list(text)
+        from pips.games.domino_words import parse_tiles
+
+        return parse_tiles(text)
 
     @classmethod
     def rules(cls):

@@ -98,7 +98,9 @@ class Twentyone(Game):
 
     @classmethod
     def parse_deal(cls, text):
-        return tiles.parse_list(text)
+        from pips.games.domino_words import parse_tiles
+
+        return parse_tiles(text)
 
     @classmethod
     def rules(cls):
@@ -242,7 +244,7 @@ class TwentyoneView(View):
         self.first = game.first
         self.hand = game.hands[seat]
         self.total = game.totals[seat]
-        self.sizes = bytes(tiles.count(m) for m in game.hands)
+        self.sizes = bytes(map(tiles.count, game.hands))
         self.done = bytes(game.done)
         self.stood = bytes(game.stood)
         self.stock = COUNT - game.top

@@ -140,7 +140,9 @@ class Uno(Game):
 
     @classmethod
     def parse_deal(cls, text):
-        return cards.parse_list(text)
+        from pips.games.uno_words import parse_cards
+
+        return parse_cards(text)
 
     def _next(self, seat):
         """The seat after `seat` in the direction of play, skipping resigned seats."""

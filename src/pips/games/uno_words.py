@@ -26,7 +26,7 @@ def parse_move(self, seat, text, codes):
     if w == "color" or w == "colour":
         if len(words) != 2:
             raise ValueError("name one colour: color R, Y, G or B")
-        return codes[6] + cards.color_code(typed[1])
+        return codes[6] + color_code(typed[1])
     if w == "catch":
         if len(words) != 2:
             raise ValueError("catch a seat: catch 2")
@@ -37,7 +37,7 @@ def parse_move(self, seat, text, codes):
         if not 0 <= t < self.players:
             raise ValueError("no seat %d at a %d-player table" % (t, self.players))
         return codes[7] + t
-    kind, color = cards.parse(typed[0])
+    kind, color = parse_card(typed[0])
     if len(words) > 2 or (len(words) == 2 and words[1] != "uno"):
         raise ValueError("a card move is a card, then uno or nothing: %r" % text)
     if kind >= 52:
@@ -107,3 +107,39 @@ def refusal(game, reason, seat, move, pending, catch):
     else:
         text = "it is seat %d's turn, not seat %d's" % (game.turn, seat)
     return ValueError(text)
+
+
+# -- cards written out ---------------------------------------------------------
+def color_code(letter):
+    i = cards.COLORS.find(letter.upper()) if len(letter) == 1 else -1
+    if i < 0:
+        raise ValueError("not a colour: %r (R, Y, G or B)" % letter)
+    return i
+
+
+def parse_card(s):
+    """(kind, chosen colour or cards.NO_COLOR) from `R7`, `W+4:R`...; ValueError if malformed."""
+    typed = s.strip()
+    s = typed.upper()
+    color = cards.NO_COLOR
+    if ":" in s:
+        s, c = s.split(":", 1)
+        color = color_code(c)
+        typed = typed[: len(s)]
+    if s == "W":
+        return cards.WILD, color
+    if s == "W+4":
+        return cards.WILD4, color
+    if color != cards.NO_COLOR:
+        raise ValueError("only a wild names a colour: %r" % typed)
+    if len(s) >= 2:
+        c = cards.COLORS.find(s[0])
+        rank = s[1:]
+        if c >= 0 and rank in cards.RANKS:
+            return c * 13 + cards.RANKS.index(rank), cards.NO_COLOR
+    raise ValueError("not a card: %r (write it like R7, GS, BV, Y+2, W:G, W+4:R)" % typed)
+
+
+def parse_cards(s):
+    """Kinds from `R7 GS W+4 ...` (spaces or commas between)."""
+    return [parse_card(w)[0] for w in s.replace(",", " ").split()]

@@ -95,12 +95,13 @@ class MatchResultScreen(PagedScreen):
         match = self.table.match
         ranks = match.ranks()
         self.ranks = ranks
-        order = sorted(range(match.players), key=lambda seat: (ranks[seat], seat))
         rows = []
-        for seat in order:
-            note = " resigned" if seat in match.resigned else ""
-            text = "%d. %-3s %5d%s" % (ranks[seat], seat_name(seat), match.totals[seat], note)
-            rows.append((text, HIGHLIGHT if ranks[seat] == 1 else TEXT))
+        for rank in range(1, match.players + 1):  # by rank, seats of a shared rank in order
+            for seat in range(match.players):
+                if ranks[seat] == rank:
+                    note = " resigned" if seat in match.resigned else ""
+                    text = "%d. %-3s %5d%s" % (rank, seat_name(seat), match.totals[seat], note)
+                    rows.append((text, HIGHLIGHT if rank == 1 else TEXT))
         return [], rows
 
     def frame(self, presses, now):

@@ -94,10 +94,15 @@ class TableScreen(Screen):
         # imported at the first move)
         self.kept = kept
         self.seed = seed
-        self.bots = table_bots(
-            [None if level == "human" else level for level in levels], rng, game_class
-        )
-        self.humans = [s for s in range(players) if levels[s] == "human"]
+        bot_levels = []
+        humans = []
+        for s in range(players):
+            human = levels[s] == "human"
+            bot_levels.append(None if human else levels[s])
+            if human:
+                humans.append(s)
+        self.bots = table_bots(bot_levels, rng, game_class)
+        self.humans = humans
         self.viewer = self.humans[0] if len(self.humans) == 1 else -1
         self.buf = bytearray(game_class.max_moves)  # legal moves, for a human's choice
         self.lines = []  # the last four events (pips.ui.screen), newest last
@@ -442,7 +447,9 @@ class TableScreen(Screen):
         y = self.button_y
         h = s.char_h + 4
         s.fill_rect(0, y, width, h, FELT)
-        widths = [s.text_width(t) + 6 for t in labels]
+        widths = []
+        for t in labels:
+            widths.append(s.text_width(t) + 6)
         swatch = getattr(self.piece, "swatch", None)  # a colour a button names (piece_card)
         x = 2
         # scroll so the selected button shows

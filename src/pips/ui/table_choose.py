@@ -33,11 +33,15 @@ class Choice:
         self.seat = view.seat
         n = view.legal(buf)
         moves = []
+        texts = []
+        pieces = []  # -1: an action
         for i in range(n):
-            if view.move_text(buf[i]) != "resign":
+            text = view.move_text(buf[i])
+            if text != "resign":
                 moves.append(buf[i])
+                texts.append(text)
+                pieces.append(view.move_piece(buf[i]))
         self.moves = moves
-        texts = [view.move_text(m) for m in moves]
         self.texts = texts
         # the word some moves add to another move's text ("R7" and "R7 uno"), or
         # None. Such variants are not listed: a toggle button adds the word
@@ -57,13 +61,14 @@ class Choice:
                 t = texts[k]
                 if t.endswith(tail) and t[: -len(tail)] in texts:
                     self.variant[k] = 1
-        pieces = [view.move_piece(m) for m in moves]  # -1: an action
         after = getattr(view, "after", None)
         if after is not None:
-            keys = [after(m) for m in moves]
+            keys = []
             for k in range(len(moves)):
-                if keys[k] >= 0 and keys[k] in keys[:k]:
+                key = after(moves[k])
+                if key >= 0 and key in keys:
                     pieces[k] = _MIRROR
+                keys.append(key)
         self.pieces = pieces
         hand = view.hand_list()
         self.hand = hand
@@ -129,11 +134,15 @@ class Choice:
                 return _UNDECIDED
             return self.moves[k]
         piece = self.hand[stop]
-        alts = [k for k in range(len(self.moves)) if self.pieces[k] == piece]
-        if self.call is not None:
-            picked = [k for k in alts if self.variant[k] == (1 if self.calling else 0)]
-            if picked:
-                alts = picked
+        alts = []
+        picked = []  # of those, the ones that go with the call toggle as it is
+        for k in range(len(self.moves)):
+            if self.pieces[k] == piece:
+                alts.append(k)
+                if self.variant[k] == (1 if self.calling else 0):
+                    picked.append(k)
+        if self.call is not None and picked:
+            alts = picked
         if len(alts) == 1:
             return self.moves[alts[0]]
         self.alts = alts
@@ -161,7 +170,10 @@ class Choice:
     def labels(self):
         """The buttons' labels and the one under the cursor (-1: none)."""
         if self.alts is not None:
-            return [label(self.texts[k]) for k in self.alts], self.alt_cursor
+            labels = []
+            for k in self.alts:
+                labels.append(label(self.texts[k]))
+            return labels, self.alt_cursor
         labels = []
         for k in self.buttons:
             if k == GO_ON:

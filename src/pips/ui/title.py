@@ -15,7 +15,7 @@ class TitleScreen(MenuScreen):
     title = "PIPS  tiles & cards"
 
     def items(self):
-        return [games.title(name) for name in games.names()] + ["Settings, statistics", "Quit"]
+        return list(games.TITLES) + ["Settings, statistics", "Quit"]
 
     def enter(self):
         MenuScreen.enter(self)
