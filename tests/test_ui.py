@@ -108,7 +108,7 @@ def test_dirty_rectangles_merge_and_flush_only_what_changed():
     assert s.flush() == 20 * 10 + 10 * 10
     assert s.flush() == 0
     for i in range(20):  # many scattered marks stay a handful of windows
-        s.pixel(i * 11, (i * 37) % 135, P.TEXT)
+        s.fill_rect(i * 11, (i * 37) % 135, 1, 1, P.TEXT)
     assert len(s.dirty) <= 6
     s.flush()
     # a whole screen goes out over two flushes, the top half first: no frame
@@ -135,7 +135,7 @@ def test_dio_fast_fill_matches_displayio_pixels():
         w, h, c = r.randrange(0, 70), r.randrange(0, 30), r.randrange(16)
         for s in (fast, slow):
             s.fill_rect(x, y, w, h, c)
-            s.pixel(x + 1, y + 1, c ^ 7)
+            s.fill_rect(x + 1, y + 1, 1, 1, c ^ 7)
             s.text("A7+", x, y, c ^ 3)
     assert sim.indexes(fast) == bytes(slow.bitmap[x, y] for y in range(135) for x in range(240))
     assert fast.bitmap[5, 5] == fast.get_pixel(5, 5)

@@ -171,6 +171,8 @@ def _watching(session):
     cut). Apart from SESSION, so that the budgets measure none of it; its
     labels are longer than ten characters, which MicroPython does not intern."""
     where = (
+        "printed = [-1]  # the hand whose kept moves were printed last (MatchSave.hand)\n"
+        "\n\n"
         "def where(table):\n"
         "    game = table.game\n"
         "    print('position at the table:', table.match.hands_played, game.moves, game.turn,\n"
@@ -178,16 +180,18 @@ def _watching(session):
         "\n\n"
     )
     moves = "print('moves of the hand:', bytes(table.kept.moves))\n"
+    noted = "printed[0] = table.kept.hand\n"
     # (a line of SESSION, what comes before it)
     for line, added in (
         ("def on_frame(app, count):\n", where),
         ("        data[8] = game\n",
-         "        if data[8] is not None and table.kept is not None:\n            " + moves),
+         "        if data[8] is not None and table.kept is not None:\n            " + moves
+         + "            " + noted),
         ("        print(\"table:\"", "        where(screen)\n"),
         ("    return data[2] >= args[5]", "    if len(args) > 9 and data[1] >= args[9]:\n"
          "        return True\n"),
-        ("match = data[7].match\n", "table = data[7]\nif table.kept is not None and table.kept.game"
-         " is table.game:\n    " + moves + "where(table)\ntable = None\n"),
+        ("match = data[7].match\n", "table = data[7]\nif table.kept is not None and table.kept.hand"
+         " != printed[0]:\n    " + moves + "where(table)\ntable = None\n"),
     ):
         at = session.index(line)
         session = session[:at] + added + session[at:]

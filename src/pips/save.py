@@ -180,10 +180,11 @@ class MatchSave:
         self.levels = levels
         self.seed = seed
         self.bots = bots
-        self.game = None  # the hand the record's head is for
+        self.hand = -1  # the hand the record's head is for (match.hands_played then)
         self.head = None  # the record up to the bots' generator
         self.moves = bytearray()  # the hand's moves: seat (| _RESIGN), move
         self.turns = None  # pips.restore: the turn loop, where the replay left it
+        self.bots_state = None  # the bots' generator, written after every move (one buffer)
 
     def deal(self):
         """The record's head for the hand the match holds, dealt from the
@@ -204,19 +205,20 @@ class MatchSave:
         for seat in match.resigned:
             data.append(seat)
         self.head = data + match.dealt
-        self.game = match.game
+        self.hand = match.hands_played
         self.moves = bytearray()
 
     def play(self, seat, move):
         """A move of `seat`, just played (-1: the seat resigned); written."""
-        if self.game is not self.match.game:
+        if self.hand != self.match.hands_played:
             self.deal()  # the first move of a hand
         if move < 0:
             seat |= _RESIGN
             move = 0
         self.moves.append(seat)
         self.moves.append(move)
-        self.store.write("match", (self.head, self.bots.state(), self.moves))
+        self.bots_state = self.bots.state(self.bots_state)
+        self.store.write("match", (self.head, self.bots_state, self.moves))
 
     def over(self):
         """The match is over: forgotten, and counted in the statistics."""

@@ -10,7 +10,7 @@ and displayio (CircuitPython, the desktop simulator). The primitives have no
 stand-ins here: both subclasses define them.
 
 The interface the screens use: width, height, char_w, char_h, fill_rect,
-fill, rect, hline, pixel, text, text_center, text_width, flush.
+fill, rect, text, text_center, text_width, flush.
 
 Every drawing call marks its rectangle dirty; a piece module, which draws
 many small shapes in one box, calls the primitives itself and marks its box
@@ -145,20 +145,12 @@ class Surface:
     def fill(self, c):
         self.fill_rect(0, 0, self.width, self.height, c)
 
-    def hline(self, x, y, w, c):
-        self.fill_rect(x, y, w, 1, c)
-
     def rect(self, x, y, w, h, c):
         """An outline one pixel wide."""
         self.fill_rect(x, y, w, 1, c)
         self.fill_rect(x, y + h - 1, w, 1, c)
         self.fill_rect(x, y + 1, 1, h - 2, c)
         self.fill_rect(x + w - 1, y + 1, 1, h - 2, c)
-
-    def pixel(self, x, y, c):
-        if 0 <= x < self.width and 0 <= y < self.height:
-            self._pixel(x, y, c)
-            self.mark(x, y, 1, 1)
 
     def text_width(self, s):
         return len(s) * self.char_w

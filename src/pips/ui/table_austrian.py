@@ -49,7 +49,10 @@ class Band:
     def __init__(self, table):
         self.table = table
         self.hand = -1  # the hand (match.hands_played) the band last drew
-        self.pos = {}  # tile code -> (x, row) of the line last drawn, while it fit
+        # tile code -> x * 2 + row of the line last drawn (-1: not on it);
+        # `placed` while that line fit
+        self.pos = [-1] * 28
+        self.placed = False
         self.prev = None  # the line and the seat to act when last drawn
         self.prev_turn = -1
         # the last take-back: (mask, seat, side 0 L / 1 R / -1 unknown, its pairs)
@@ -64,7 +67,7 @@ class Band:
         pairs = view.line_pairs()
         if self.hand != table.match.hands_played:  # a new hand: nothing to follow
             self.hand = table.match.hands_played
-            self.pos = {}
+            self.placed = False
             self.prev = None
             self.took = None
         self.follow_take(view.taken, pairs)
@@ -78,7 +81,7 @@ class Band:
         out = []
         if not pairs:
             self.shown = (0, 0)
-            self.pos = {}
+            self.placed = False
             out.append((0, text_y, w, s.char_h, CENTER | DIM << 4, "lay any tile"))
             self.strip(out, w // 2, w // 2)
             return out
@@ -98,19 +101,21 @@ class Band:
                 mark = 1
         if total <= room:
             x0, r0 = self.anchor(pairs, w, total, margin)
-            pos = {}
+            pos = self.pos
+            for t in range(28):
+                pos[t] = -1
             for i in range(n):
                 a, b = pairs[i]
                 x = x0 + _STEP * i
                 row = (r0 + i) & 1
-                pos[code(a, b)] = (x, row)
+                pos[code(a, b)] = x * 2 + row
                 framed = (mark == 0 and i == 0) or (mark == 1 and i == n - 1)
                 out.append(_tile(pairs[i], x, top + _ROW * row, framed))
-            self.pos = pos
+            self.placed = True
             self.shown = (n, 0)
             right_x = x0 + total
         else:
-            self.pos = {}
+            self.placed = False
             gap_w = 4 * s.char_w + 2  # "+12" between the two ends, a pixel clear each side
             left = right = 0
             used = gap_w + 2 * (P.W - _STEP)
@@ -163,13 +168,13 @@ class Band:
         x0 = (w - total) // 2
         r0 = 0
         pos = self.pos
-        if pos:
+        if self.placed:
             for i in range(len(pairs)):
                 a, b = pairs[i]
-                at = pos.get(code(a, b))
-                if at is not None:
-                    x0 = at[0] - _STEP * i
-                    r0 = (at[1] - i) & 1
+                at = pos[code(a, b)]
+                if at >= 0:
+                    x0 = (at >> 1) - _STEP * i
+                    r0 = ((at & 1) - i) & 1
                     break
         if x0 < margin:
             x0 = margin

@@ -7,7 +7,6 @@ from pips.ui import piece_tile
 from pips.ui.menu import MenuScreen
 from pips.ui.palette import FELT, DIM, BLACK, WARNING
 from pips.ui.screen import seat_name
-from pips.ui.table import TableScreen
 
 
 
@@ -114,6 +113,8 @@ class SetupScreen(MenuScreen):
         else:
             self.remember()
             levels = self.levels[: self.players]
+            from pips.ui.table import TableScreen  # loaded when the first match starts
+
             self.app.open(TableScreen, g, self.players, levels, self.values)
             return
         self.draw_items()
