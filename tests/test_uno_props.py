@@ -233,9 +233,10 @@ def world_state(w):
             bytes(w.sizes), w.turn, w.ask, w.top, w.color, w.p4illegal)
 
 
-def test_sample_remembers_its_deal_exactly():
+def test_sample_deals_alike_from_the_same_generator_state():
     """The same generator state gives the same world and leaves the generator in
-    the same state, whether the deal is made or copied from the last one."""
+    the same state, whether the view's unseen cards are counted again or kept
+    from the last sample of that view."""
     from pips.games import uno as uno_think
 
     g = Uno(10, None, Rng(12))
@@ -251,9 +252,9 @@ def test_sample_remembers_its_deal_exactly():
     after = (list(r._words), r._at)
     r._words[:] = start[0]
     r._at = start[1]
-    copied = world_state(view.sample(r))  # from the memory
-    assert copied == first and (list(r._words), r._at) == after
-    uno_think._memo.rest = None  # forget it: dealt again
+    again = world_state(view.sample(r))  # the unseen cards as counted last time
+    assert again == first and (list(r._words), r._at) == after
+    uno_think._unseen_of = None  # forget them: counted again
     r._words[:] = start[0]
     r._at = start[1]
     assert world_state(view.sample(r)) == first and (list(r._words), r._at) == after

@@ -29,7 +29,6 @@ class Rng:
         self._at = _LAGS  # the next word to hand out; _LAGS: refill first
         self._saved = None  # mark()'s copy of the words, made on the first mark
         self._saved_at = 0
-        self.marks = 0  # how many times mark() was called
         self.seed(seed)
 
     def seed(self, seed):
@@ -151,16 +150,11 @@ class Rng:
         else:
             self._saved[:] = self._words
         self._saved_at = self._at
-        self.marks += 1
 
     def rewind(self):
         """Back to the state of the last mark()."""
         self._words[:] = self._saved
         self._at = self._saved_at
-
-    def at_mark(self):
-        """True when the state is the last mark()'s (the next numbers are the same)."""
-        return self._at == self._saved_at and self._words == self._saved
 
     def state(self, out=None):
         """The state as bytes, in `out` (a bytearray of 221, made when None),

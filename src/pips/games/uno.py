@@ -1081,44 +1081,17 @@ def _sample(view, rng, world=None):
     our hand, the discard pile, the known W+4s at the bottom of the draw pile,
     and a +4 player's cards just revealed to us) dealt at random to the other
     hands and the draw pile. `world` (a hand from an earlier call) is refilled;
-    without one, a spare hand shared by every view is.
-
-    The last deal is remembered with the generator's mark it came from: a
-    smart bot that rewinds the generator to try each move on the same deal
-    gets it copied rather than dealt again (a 10-player deal is most of a
-    short rollout's cost), and the generator is moved on as the deal would."""
-    global _spare, _memo
+    without one, a spare hand shared by every view is. The unseen cards are
+    counted once a view (a smart bot samples its view every round)."""
+    global _spare, _unseen_n, _unseen_of
     players = view.players
     if world is None:
         world = _spare
         if world is None or world.players != players:
             world = _spare = Uno(players)
-    memo = _memo
-    need = players * 58 + 108  # the hands, their colour counts, the draw pile
-    if memo is None or len(memo.deal) < need:
-        # sized for this table, not for ten players: it stays for good
-        memo = _memo = _Memo()
-        memo.deal = bytearray(need)
-        memo.pool = bytearray(108)
-        memo.rest = None
-        memo.mark = -1
-    size = players * 54
-    from_mark = rng.at_mark()
-    if from_mark and memo.rest is view.rest and memo.mark == rng.marks:
-        # the same generator state deals the same cards: copy them
-        kept = memoryview(memo.deal)
-        world.hands[:] = kept[:size]
-        world.ccount[:] = kept[size : size + players * 4]
-        ns = memo.nstock
-        world.stock[:ns] = kept[size + players * 4 : size + players * 4 + ns]
-        world.nstock = ns
-        world.p4illegal = memo.p4illegal
-        for _ in range(memo.steps):
-            rng.next()
-        return _public(view, world, rng)
-    if memo.rest is not view.rest:
-        # another view: the cards it cannot place, as kinds into memo.pool
-        memo.rest = view.rest
+    if _unseen_of is not view.rest:
+        # another view: the cards it cannot place, as kinds into _unseen
+        _unseen_of = view.rest
         counts = bytearray(COPIES)
         hand = view.hands
         for k in range(54):
@@ -1130,37 +1103,24 @@ def _sample(view, rng, world=None):
         if view.reveal is not None:
             for k in view.reveal:
                 counts[k] -= 1
-        pool = memo.pool
         n = 0
         for k in range(54):
             for _ in range(counts[k]):
-                pool[n] = k
+                _unseen[n] = k
                 n += 1
-        memo.unseen = n
-    memo.mark = rng.marks if from_mark else -1
-    memo.steps = _deal_unseen(view, world, rng, memo)
-    if not from_mark:
-        # dealt from elsewhere: never copied (the smart bot marks after dealing)
-        return _public(view, world, rng)
-    kept = memo.deal
-    kept[:size] = world.hands
-    kept[size : size + players * 4] = world.ccount
-    ns = world.nstock
-    kept[size + players * 4 : size + players * 4 + ns] = memoryview(world.stock)[:ns]
-    memo.nstock = ns
-    memo.p4illegal = world.p4illegal
+        _unseen_n = n
+    _deal_unseen(view, world, rng, _unseen_n)
     return _public(view, world, rng)
 
 
-def _deal_unseen(view, world, rng, memo):
-    """Deal the unseen cards into world; return how many generator steps it took."""
+def _deal_unseen(view, world, rng, n):
+    """Deal the `n` unseen cards (_unseen) into world."""
     players = view.players
     seat = view.seat
     reveal = view.reveal
     p4seat = view.rest[REST_P4SEAT] - 1
     p4color = view.rest[REST_P4COLOR]
     known = p4seat if reveal is not None else -1
-    n = memo.unseen
     need = 0
     for s in range(players):
         if s != seat:
@@ -1173,7 +1133,7 @@ def _deal_unseen(view, world, rng, memo):
     for j in range(nb):
         stock[j] = _W4
     deal = world.pile  # scratch until the discard pile is copied in
-    deal[:n] = memoryview(memo.pool)[:n]
+    deal[:n] = memoryview(_unseen)[:n]
     steps = need if need < n else n - 1
     hands = world.hands
     ccount = world.ccount
@@ -1221,7 +1181,6 @@ def _deal_unseen(view, world, rng, memo):
     if view.ask == PLUS4:
         # unknown to us: whether that +4 was a bluff; the cards dealt decide
         world.p4illegal = p4color < 4 and ccount[p4seat * 4 + p4color] > 0
-    return steps if steps > 0 else 0
 
 
 def _public(view, world, rng):
@@ -1263,17 +1222,15 @@ def _public(view, world, rng):
     return world
 
 
-class _Memo:
-    """View.sample's last deal, the generator's mark it was dealt from (Rng.mark;
-    -1: dealt from elsewhere) and how many steps it took, and the unseen cards of
-    the view it was dealt for. That view is known by its `rest` (bytes of its
-    own, made with it), so that it does not keep a finished decision's view."""
-
-
 _ZERO54 = bytes(54)
 _ZERO4 = bytes(4)
 _spare = None  # the hand View.sample refills when given none
-_memo = None
+# View.sample's unseen cards, as kinds, and how many, for the view they were
+# counted for: known by its `rest` (bytes of its own, made with it), so that a
+# finished decision's view is not kept
+_unseen = bytearray(108)
+_unseen_n = 0
+_unseen_of = None
 
 
 GAME = Uno
