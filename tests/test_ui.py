@@ -410,11 +410,14 @@ def test_layout_fits_the_screen(size):
         lines = sim.setup_script(game_index, game_class, ["human"] + ["random"] * (seats - 1))
         app, d = session(lines, w, h, seed=2)
         t = app.screen
-        # the bands' heights: message char_h + 2, buttons char_h + 4, hand a piece + 6
+        # the bands' heights: message char_h + 2, buttons char_h + 4, hand a piece
+        # in hand + 6: a tile of halves of 13 where the panel has 135 rows
         ch = app.surface.char_h
         assert t.table_h >= t.piece.H + 6  # a card or a standing double fits
         assert t.msg_y + ch + 2 <= t.button_y and t.button_y + ch + 4 <= t.hand_y
-        assert t.hand_y + t.piece.H + 6 == h
+        big = game_class is Block and h >= 135
+        assert t.hand_piece == ((29, 15) if big else (t.piece.W, t.piece.H))
+        assert t.hand_y + t.hand_piece[1] + 6 == h
         d.until("match", 300)  # plays on at this size without error
 
 

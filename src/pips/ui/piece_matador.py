@@ -13,6 +13,7 @@ from pips.ui.palette import RED
 
 W = P.W  # the piece module's interface: a tile's size in hand, its notation
 H = P.H
+BIG = P.BIG
 text = P.text
 tile = P.tile  # a tile in the line (pips.ui.table_matador frames the matadors)
 
@@ -32,10 +33,11 @@ def frame(s, x, y, standing, color=RED, n=10):
         s.rect(x + n + 2, y + 1, n, n, color)
 
 
-def piece(s, x, y, code, flags, bg):
-    """Tile `code` in a hand, lying: flags 1 bright (else greyed), 2 selected."""
+def piece(s, x, y, code, flags, bg, w=W, h=H):
+    """Tile `code` in a hand, lying, w wide (W or BIG's): flags 1 bright
+    (else greyed), 2 selected."""
     from pips.tiles import HI, LO
 
-    P.piece(s, x, y, code, flags, bg)
+    P.piece(s, x, y, code, flags, bg, w)
     if matador(HI[code], LO[code]):
-        frame(s, x, y, False)
+        frame(s, x, y, False, RED, (w - 3) // 2)

@@ -24,6 +24,7 @@ from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT, RED, GREEN, BLUE, WARNIN
 
 W = const(23)
 H = const(12)
+BIG = (29, 15)  # a tile in hand where the panel has the rows (as piece_tile's)
 
 # 0 blank, 1 sun, 2 moon, 3 triangle, 4 square, 5 star, 6 heart: 8 bytes each
 PICTURES = (
@@ -82,13 +83,14 @@ def tile(s, x, y, a, b, standing=False, face=IVORY, edge=PIP, n=10):
     half(s, bx, by, b, ink, n)
 
 
-def piece(s, x, y, code, flags, bg):
-    """Tile `code` in a hand, lying: flags 1 bright (else greyed), 2 selected."""
+def piece(s, x, y, code, flags, bg, w=W, h=H):
+    """Tile `code` in a hand, lying, w wide (W or BIG's): flags 1 bright
+    (else greyed), 2 selected."""
     from pips.tiles import HI, LO
 
     face = IVORY if flags & 1 else DIM
     edge = HIGHLIGHT if flags & 2 else PIP
-    tile(s, x, y, HI[code], LO[code], False, face, edge)
+    tile(s, x, y, HI[code], LO[code], False, face, edge, (w - 3) // 2)
 
 
 def text(code):

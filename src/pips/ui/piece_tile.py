@@ -7,7 +7,10 @@ n x n halves (a line that has the room: pips.ui.table_line), 2n+3 by n+2,
 the grid spread and the dots 3x3 from n = 13.
 
 Every piece module (piece_<kind>.py) offers W, H (a piece in hand), piece()
-and text(); the table loads the one its game's View names.
+and text(); the table loads the one its game's View names. A tile module
+also offers BIG, the size of a tile in hand where the panel has the rows for
+it (a 240x135 panel: halves of 13, 29x15); piece() draws a tile as wide as
+it is asked to.
 """
 
 from pips import const
@@ -15,6 +18,7 @@ from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT
 
 W = const(23)
 H = const(12)
+BIG = (29, 15)
 
 # The pips of 0..6, (dx, dy) pairs of 2x2 dots on a 3x3 grid in a 10x10 half
 _PATTERN = (
@@ -66,14 +70,15 @@ HI = None
 LO = None
 
 
-def piece(s, x, y, code, flags, bg):
-    """Tile `code` in a hand, lying: flags 1 bright (else greyed), 2 selected."""
+def piece(s, x, y, code, flags, bg, w=W, h=H):
+    """Tile `code` in a hand, lying, w wide (W or BIG's): flags 1 bright
+    (else greyed), 2 selected."""
     global HI, LO
     if HI is None:
         from pips.tiles import HI, LO
     face = IVORY if flags & 1 else DIM
     edge = HIGHLIGHT if flags & 2 else PIP
-    tile(s, x, y, HI[code], LO[code], False, face, edge)
+    tile(s, x, y, HI[code], LO[code], False, face, edge, (w - 3) // 2)
 
 
 def text(code):

@@ -124,7 +124,10 @@ class TableScreen(Screen):
         line_h = s.char_h + 2  # a line of the message band
         self.cell_w = app.width // players
         one_line = 9 * s.char_w + 4 <= self.cell_w  # "P1 12 999" fits
-        self.hand_y = app.height - (self.piece.H + 6)
+        # the hand's pieces: a tile module's BIG where the panel has the rows
+        big = getattr(self.piece, "BIG", None) if app.height >= 135 else None
+        self.hand_piece = big or (self.piece.W, self.piece.H)
+        self.hand_y = app.height - (self.hand_piece[1] + 6)
         self.button_y = self.hand_y - (s.char_h + 4)
         # the message band: two lines on a 135-pixel panel, one on a smaller one
         self.msg_y = self.button_y - (2 if app.height >= 135 else 1) * line_h
@@ -499,8 +502,7 @@ class TableScreen(Screen):
         # which pieces show: all, centred, when they fit; else a window round
         # the cursor, from the first one shown last time, with arrows
         count = len(hand)
-        pw = self.piece.W
-        ph = self.piece.H
+        pw, ph = self.hand_piece
         step = pw + 2
         fit = (w - 4) // step
         if count <= fit:
@@ -555,6 +557,6 @@ class TableScreen(Screen):
         """An item the layers do not draw themselves: a piece (the piece
         module's) or one of the band's own (the table module's)."""
         if it[4] & 15 == PIECE:
-            self.piece.piece(self.s, it[0], it[1], it[5], it[4] >> 4, bg)
+            self.piece.piece(self.s, it[0], it[1], it[5], it[4] >> 4, bg, it[2], it[3])
         else:
             self.band.paint(self.s, it, bg)
