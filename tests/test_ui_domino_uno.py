@@ -6,11 +6,8 @@ screen on the displayio surface (CPython) and the framebuf surface (the
 MicroPython unix port), with pips and with pictures, and golden screenshots
 of the Austrian layout with pips and with pictures on both surfaces.
 
-Picture tiles are a display setting the app holds (`app.picture_tiles`);
-table.py is to choose its piece module with
-`piece_picture.chosen(app, view.piece_kind)`. Until it does, these tests put
-that one line in place themselves (the `pictures` fixture on CPython,
-FB_DRIVER's hook on MicroPython).
+Picture tiles are a display setting the app holds (`app.picture_tiles`):
+the table draws a View's tiles with pips.ui.piece_picture while it is on.
 
 Regenerate the goldens (tests/golden/domino_uno.json and its PNGs) after a
 deliberate change: PIPS_UPDATE_GOLDEN=1 pytest tests/test_ui_domino_uno.py
@@ -44,27 +41,6 @@ DU = games.get("domino-uno")
 DU_INDEX = games.names().index("domino-uno")
 GOLDEN_JSON = "domino_uno.json"
 HEAP = "192K"  # as tests/test_ui_micropython.py: the UI, the game, a 16 KB frame buffer, a match
-
-
-# -- the picture-tile hook ------------------------------------------------------------------------
-def hook_pictures(monkeypatch):
-    """The line table.py is to get where it picks its piece module:
-    "pips.ui.piece_" + piece_picture.chosen(app, view.piece_kind)."""
-    from pips.ui import table as T
-
-    real = T.TableScreen.__init__
-
-    def init(self, app, *args):
-        real(self, app, *args)
-        name = piece_picture.chosen(app, self.view_of(0).piece_kind)
-        self.piece = __import__("pips.ui.piece_" + name, None, None, ("*",))
-
-    monkeypatch.setattr(T.TableScreen, "__init__", init)
-
-
-@pytest.fixture
-def pictures(monkeypatch):
-    hook_pictures(monkeypatch)
 
 
 def make_app(width=240, height=135, seed=1, pictures=False):
@@ -171,19 +147,12 @@ def test_seven_pictures_tell_apart_at_the_tile_size():
 
 
 def test_picture_module_offers_the_tile_modules_interface():
-    for name in ("W", "H", "half", "tile", "piece", "text"):
+    for name in ("W", "H", "BIG", "half", "tile", "piece", "text"):
         assert hasattr(piece_picture, name), name
     assert (piece_picture.W, piece_picture.H) == (piece_tile.W, piece_tile.H)
+    assert piece_picture.BIG == piece_tile.BIG
     assert piece_picture.text(tiles.code(6, 3)) == piece_tile.text(tiles.code(6, 3))
 
-    class App:
-        pass
-
-    app = App()
-    assert piece_picture.chosen(app, "tile") == "tile"  # the setting off by default
-    app.picture_tiles = True
-    assert piece_picture.chosen(app, "tile") == "picture"
-    assert piece_picture.chosen(app, "card") == "card"  # UNO's cards stay cards
 
 
 def test_picture_tiles_draw_each_half_in_its_own_picture():
@@ -468,7 +437,6 @@ def test_match_from_the_title_to_the_results_displayio(with_pictures, monkeypatc
     toggle, Catch and UNO! out of turn with Go on), and every seat's
     take-back shows on the table. With pictures on, no tile is drawn with
     pips, the line's included."""
-    hook_pictures(monkeypatch)
     drawn = spy_tiles(monkeypatch)
     app, d = du_session(
         ["human", "random", "greedy"], {"scoring": "pips"}, seed=11, pictures=with_pictures
@@ -501,7 +469,6 @@ def test_pass_and_play_hands_over_and_never_shows_a_hand(with_pictures, monkeypa
     """Two humans: before each one's turn the hand-over screen covers the
     display, draws no tile and shows no colour of a piece; after A the table
     shows that player's hand (marked * in the status strip)."""
-    hook_pictures(monkeypatch)
     drawn = spy_tiles(monkeypatch)
     app, d = du_session(["human", "human"], seed=21, pictures=with_pictures)
     handovers = 0
@@ -559,7 +526,6 @@ def check_golden(prefix, got):
 def test_golden_austrian_layout_displayio(monkeypatch):
     """The take-back as it happens (the source's example) and a line too long
     for the screen with an end being chosen, with pips and with pictures."""
-    hook_pictures(monkeypatch)
     got = {}
     for with_pictures in (False, True):
         for name, pixels in golden_shots(with_pictures).items():
@@ -573,26 +539,14 @@ def test_golden_austrian_layout_displayio(monkeypatch):
 # -- the framebuf surface on MicroPython ----------------------------------------------------------
 # A key-file runner as tests/test_ui_micropython.py's DRIVER, with two more
 # commands: `prepare NAME` calls NAME(app) (a position, see position_code), and
-# the app's picture setting; and table.py's hook for picture tiles put in place.
+# the app's picture setting.
 FB_DRIVER = r"""
 import gc
 import ubinascii
 from pips.ui.surface import FbSurface
 from pips.ui.app import App
 from pips.ui import keys as K
-from pips.ui import table as T
-from pips.ui import piece_picture
 
-_init = T.TableScreen.__init__
-
-
-def _hooked(self, app, *args):  # the line table.py is to get
-    _init(self, app, *args)
-    name = piece_picture.chosen(app, self.view_of(0).piece_kind)
-    self.piece = __import__("pips.ui.piece_" + name, None, None, ("*",))
-
-
-T.TableScreen.__init__ = _hooked
 SCREENS = {"match": "MatchResultScreen", "hand": "HandResultScreen",
            "table": "TableScreen", "handover": "HandOverScreen"}
 SURFACE = FbSurface(None, 240, 135)

@@ -117,7 +117,7 @@ def test_whole_match_from_the_menu_displayio(name, size):
     table = table_of(app)
     assert screen(app) == "TableScreen"
     assert table.band.__module__ == "pips.ui.table_" + kind
-    assert table.piece.__name__ == "pips.ui.piece_" + ("matador" if name == "matador" else "tile")
+    assert table.piece.__name__ == "pips.ui.piece_tile"
 
     def each(table):
         check_band(table, w, h, apart=name in ("bergen", "twentyone"))
@@ -366,6 +366,42 @@ def test_matador_marks_matadors_and_the_blank_end():
                 assert (app.surface.get_pixel(it[0] + 1, it[1] + 1) == P.RED) == mat
                 in_hand += mat
     assert in_line and blank and in_hand
+
+
+@pytest.mark.parametrize("name", sorted(MATCHES))
+def test_picture_tiles_draw_every_tile_of_the_table(name, monkeypatch):
+    """With the display setting on, a whole match draws every tile with
+    pictures and none with pips: the line, Bergen's cross, Matador's line and
+    hand (its matadors framed as with pips), the hand of every game."""
+    from pips.ui import piece_picture, piece_tile
+    from pips.tiles import HI, LO
+
+    drawn = {"tile": 0, "picture": 0}
+    for module, key in ((piece_tile, "tile"), (piece_picture, "picture")):
+        def spy(*args, _real=module.tile, _key=key, **kw):
+            drawn[_key] += 1
+            return _real(*args, **kw)
+
+        monkeypatch.setattr(module, "tile", spy)
+    levels, options, seed, kind, hands = MATCHES[name]
+    lines = setup_lines(name, levels, options)
+    app = sim.make_app(240, 135, seed)
+    app.picture_tiles = True
+    d = sim.run_script(app, lines, shots=[])
+    table = table_of(app)
+    assert table.piece is piece_picture
+    framed = []
+
+    def each(table):
+        for it in table.hand_layer.items:
+            if it[4] & 15 == L.PIECE and HI[it[5]] + LO[it[5]] == 7:
+                framed.append(app.surface.get_pixel(it[0] + 1, it[1] + 1) == P.RED)
+
+    drawn.update(tile=0, picture=0)  # the title's decoration is not a table's
+    play_match(app, d, 60000, each)
+    assert drawn["picture"] > 10 and drawn["tile"] == 0
+    if name == "matador":
+        assert framed and all(framed)
 
 
 # -- golden screenshots ----------------------------------------------------------------------------

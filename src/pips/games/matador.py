@@ -193,8 +193,7 @@ class Matador(Reserve):
 
 
 class MatadorView(ReserveView):
-    piece_kind = "matador"
-    table_kind = "matador"
+    table_kind = "matador"  # its tiles are every domino game's (ReserveView's piece_kind)
     set_aside = 3
     fits = Matador.fits
     _lays = Matador._lays

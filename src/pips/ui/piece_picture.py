@@ -97,12 +97,3 @@ def text(code):
     from pips.tiles import text
 
     return text(code)
-
-
-def chosen(app, piece_kind):
-    """The piece module's name for a View's piece_kind under the app's display
-    setting: "picture" for tiles while `app.picture_tiles` is on, else the
-    kind itself (the table's hook: "pips.ui.piece_" + this)."""
-    if piece_kind == "tile" and getattr(app, "picture_tiles", False):
-        return "picture"
-    return piece_kind

@@ -558,5 +558,8 @@ class TableScreen(Screen):
         module's) or one of the band's own (the table module's)."""
         if it[4] & 15 == PIECE:
             self.piece.piece(self.s, it[0], it[1], it[5], it[4] >> 4, bg, it[2], it[3])
+            mark = getattr(self.band, "mark_piece", None)  # a band's own marks (Matador's)
+            if mark is not None:
+                mark(self.s, it)
         else:
             self.band.paint(self.s, it, bg)

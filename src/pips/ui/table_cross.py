@@ -81,7 +81,8 @@ class Band:
         flags = it[4] >> 4
         if it[4] & 15 == TILE:
             edge = HIGHLIGHT if flags & 2 else PIP
-            P.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, flags & 1, IVORY, edge)
+            # the table's tile module: pips, or pictures (the display setting)
+            self.table.piece.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, flags & 1, IVORY, edge)
         else:
             s.rect(it[0], it[1], it[2], it[3], it[5])
 

@@ -4,8 +4,11 @@ drawn by pips.ui.table_line, with the matadors and the blank end marked.
 From the View, besides the line's fields: `ends` (left, right), `stock` (the
 reserve), and `out` (the 3 tiles set aside, a mask: 0 until the hand is over).
 
-- A matador (0-0, 6-1, 5-2, 4-3) in the line has each half framed in red, as
-  in the hand (pips.ui.piece_matador, the pieces of piece_kind "matador").
+- A matador (0-0, 6-1, 5-2, 4-3: the blank double and the tiles of 7 pips,
+  which go anywhere) has each half framed in red, in the line and in the hand
+  (mark_piece: the table calls it after drawing a piece in hand). The tiles
+  are the table's tile module's, pips or pictures as the display setting
+  says.
 - A blank end, an end showing 0 that only a matador covers: a red star in
   its blank half, its letter (L or R) in red, and the words under the line.
 - Top left, the reserve: a tile face down and its count. Top right, the 3
@@ -21,7 +24,6 @@ from pips.ui.palette import PIP, DIM, TEXT, RED, WARNING
 from pips.ui.surface import CENTER, TEXT_AT
 from pips.ui import table_line
 from pips.ui import piece_tile as P
-from pips.ui.piece_matador import matador, frame
 
 # table_line's TILE, marked: flags (what >> 4) 1 standing, 2 framed, 4 a matador,
 # 8 the first half a blank end, 16 the second
@@ -115,6 +117,30 @@ class Band(table_line.Band):
                 _star(s, x + 1, y + n + 2, n)
             else:
                 _star(s, x + n + 2, y + 1, n)
+
+
+    def mark_piece(self, s, it):
+        """A matador in hand, framed as in the line (the table's piece item)."""
+        from pips.tiles import HI, LO
+
+        t = it[5]
+        if matador(HI[t], LO[t]):
+            frame(s, it[0], it[1], False, RED, (it[2] - 3) // 2)
+
+
+def matador(a, b):
+    """Whether the tile of halves a, b is a matador."""
+    return a + b == 7 or a == b == 0
+
+
+def frame(s, x, y, standing, color=RED, n=10):
+    """The frame of a matador at (x, y), of n x n halves: a line round each
+    half's pips."""
+    s.rect(x + 1, y + 1, n, n, color)
+    if standing:
+        s.rect(x + 1, y + n + 2, n, n, color)
+    else:
+        s.rect(x + n + 2, y + 1, n, n, color)
 
 
 def _star(s, x, y, n):
