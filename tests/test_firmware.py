@@ -359,9 +359,13 @@ def run_on_device_build(code, heap, args=(), timeout=300, folder=None):
         return mpy.run_micropython(
             code, heap, [device_tree()], timeout, args, data_env(folder), inline=True
         )
-    folder = tempfile.mkdtemp(prefix="pips-data-")
+    # the board's folder named as smallest_session_heap names it: the
+    # strings made from its path take the same room, so that a session's
+    # heap here is the figure measured there (a path a few bytes longer can
+    # move where objects fall, and the smallest heap with it, by a KiB)
+    folder = tempfile.mkdtemp(prefix="pips-session-")
     try:
-        return run_on_device_build(code, heap, args, timeout, folder)
+        return run_on_device_build(code, heap, args, timeout, os.path.join(folder, "data"))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
