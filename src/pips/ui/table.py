@@ -20,10 +20,13 @@ Moves sharing a piece (a tile for L or R, a wild's colours, a card with or
 without " uno") are picked in a second step among buttons (pips.ui.table_choose).
 
 What is drawn for a kind of piece or of table comes from a module named by the
-View's presentation fields: piece_<piece_kind>.py (piece_tile, piece_card) and
-table_<table_kind>.py (table_line, table_pile). A game with pieces and a table
-of known kinds drops in without a change here; a new kind is one more such
-module.
+View's presentation fields: piece_<piece_kind>.py (piece_tile, piece_card;
+piece_picture for tiles while the display setting asks for pictures) and
+table_<table_kind>.py (table_line, table_pile...). A game with pieces and a
+table of known kinds drops in without a change here; a new kind is one more
+such module. The hand's pieces are the piece module's BIG where it offers one
+and the panel has 135 rows; a table module may mark a piece in hand after it
+is drawn (`mark_piece`: Matador's matadors).
 
 Who acts is pips.match' answer, asked anew after every move: the seat to act,
 and before it the seats offered a move out of turn. A bot thinks in slices
