@@ -122,6 +122,7 @@ class TableScreen(Screen):
             kind = "picture"
         self.piece = __import__("pips.ui.piece_" + kind, None, None, ("*",))
         self.band = __import__("pips.ui.table_" + view.table_kind, None, None, ("*",)).Band(self)
+        self.mark_piece = getattr(self.band, "mark_piece", None)  # its marks on a piece in hand
         # the bands, top down: status, table, message, buttons, hand
         s = self.s
         line_h = s.char_h + 2  # a line of the message band
@@ -561,8 +562,7 @@ class TableScreen(Screen):
         module's) or one of the band's own (the table module's)."""
         if it[4] & 15 == PIECE:
             self.piece.piece(self.s, it[0], it[1], it[5], it[4] >> 4, bg, it[2], it[3])
-            mark = getattr(self.band, "mark_piece", None)  # a band's own marks (Matador's)
-            if mark is not None:
-                mark(self.s, it)
+            if self.mark_piece is not None:  # the band's own marks (Matador's matadors)
+                self.mark_piece(self.s, it)
         else:
             self.band.paint(self.s, it, bg)

@@ -20,6 +20,8 @@ kinds.
 """
 
 from pips import const
+from pips.games.matador import MATADORS
+from pips.tiles import HI, LO, code, codes
 from pips.ui.palette import PIP, DIM, TEXT, RED, WARNING
 from pips.ui.surface import CENTER, TEXT_AT
 from pips.ui import table_line
@@ -44,14 +46,17 @@ class Band(table_line.Band):
         blank_r = len(ends) == 2 and ends[1] == 0
         # the tiles in the line: the first item of table_line's TILE kind is
         # the left end, the last the right end
-        tiles = [i for i in range(len(out)) if out[i][4] & 15 == table_line.TILE]
+        tiles = []
+        for i in range(len(out)):
+            if out[i][4] & 15 == table_line.TILE:
+                tiles.append(i)
         for k in range(len(tiles)):
             i = tiles[k]
             it = out[i]
             a = it[5] >> 3
             b = it[5] & 7
             flags = it[4] >> 4
-            if matador(a, b):
+            if MATADORS >> code(a, b) & 1:
                 flags |= 4
             if k == 0 and blank_l:
                 flags |= _BLANK_FIRST | (_BLANK_SECOND if a == b else 0)
@@ -82,8 +87,6 @@ class Band(table_line.Band):
         if aside:
             out.append((x - 4 - 3 * s.char_w, ty, 3 * s.char_w, chh, TEXT_AT | DIM << 4, "out"))
         if view.out:
-            from pips.tiles import HI, LO, codes
-
             for t in codes(view.out):
                 out.append((x, y, P.W, P.H, table_line.TILE, HI[t] * 8 + LO[t]))
                 x += P.W + 1
@@ -118,19 +121,10 @@ class Band(table_line.Band):
             else:
                 _star(s, x + n + 2, y + 1, n)
 
-
     def mark_piece(self, s, it):
         """A matador in hand, framed as in the line (the table's piece item)."""
-        from pips.tiles import HI, LO
-
-        t = it[5]
-        if matador(HI[t], LO[t]):
+        if MATADORS >> it[5] & 1:
             frame(s, it[0], it[1], False, RED, (it[2] - 3) // 2)
-
-
-def matador(a, b):
-    """Whether the tile of halves a, b is a matador."""
-    return a + b == 7 or a == b == 0
 
 
 def frame(s, x, y, standing, color=RED, n=10):

@@ -9,7 +9,6 @@ from pips.ui.palette import FELT, DIM, BLACK, WARNING
 from pips.ui.screen import seat_name
 
 
-
 class TitleScreen(MenuScreen):
     title = "PIPS  tiles & cards"
 
