@@ -399,13 +399,15 @@ def check_session(game, out):
 
 
 # Sessions known to miss the .mpy budget, with the smallest heap measured
-# (pips_sim.firmware_session.smallest_session_heap): UNO (4 players), Matador
-# and Domino Uno (6 players) hold more bytecode and live state than the budget
+# (pips_sim.firmware_session.smallest_session_heap): UNO (4 players) and
+# Domino Uno (6 players) hold more bytecode and live state than the budget
 # leaves (docs/figures.md). Strict: a session that comes within the budget fails
 # here until it leaves this list. The sessions run on the board's own clock
 # (firmware_session.READ_MS): the same figure on every run and every host.
-# Within it: Bergen 124, Block 123, Draw 120, Twenty-one 117, Solitaire 115.
-OVER_MPY_BUDGET = {"matador": 129, "uno": 129, "domino-uno": 132}
+# Within it: Matador 128, Bergen 124, Block 123, Draw 120, Twenty-one 117,
+# Solitaire 115. A session within a KiB or two of the budget passes or fails
+# with where its objects happen to fall (docs/figures.md).
+OVER_MPY_BUDGET = {"uno": 132, "domino-uno": 132}
 
 
 def _mpy_budget_cases():

@@ -286,10 +286,14 @@ def smallest_session_heap(game, tree, low_k=64, high_k=192, romfs=False):
             argv = session_argv(args, rom)
         else:
             argv = session_argv(args)
+        data = os.path.join(folder, "data")
+        # every run as the first: no folder of records yet (a run leaves its
+        # records behind, and a session that finds some clears them first,
+        # which the heap would pay for)
         k, _ = mpy.smallest_heap(
             SESSION_ROMFS if romfs else SESSION, low_k + image_k, high_k + image_k, [tree],
-            [argv], 300, lambda out: "over: True" in out, data_env(os.path.join(folder, "data")),
-            inline=True,
+            [argv], 300, lambda out: "over: True" in out, data_env(data), inline=True,
+            before=lambda: shutil.rmtree(data, ignore_errors=True),
         )
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -230,16 +230,20 @@ def run_micropython(
 
 def smallest_heap(
     code, low_k, high_k, path=(), args_list=((),), timeout=120, check=None, env=None,
-    inline=False,
+    inline=False, before=None,
 ):
     """The smallest heap, in KiB, under which `code` succeeds for every args in
     args_list (a bisection in 1 KiB steps between low_k and high_k, assuming more
-    heap never hurts). `check(stdout)` may add a condition on the output.
-    Returns (KiB, last passing output) or raises MpyError if high_k fails."""
+    heap never hurts). `check(stdout)` may add a condition on the output;
+    `before()`, when given, runs before every run, so that each starts from the
+    same state (a run that leaves files behind). Returns (KiB, last passing
+    output) or raises MpyError if high_k fails."""
 
     def passes(k):
         outs = []
         for args in args_list:
+            if before is not None:
+                before()
             rc, out, err = run_micropython(code, "%dK" % k, path, timeout, args, env, inline)
             if rc != 0 or (check is not None and not check(out)):
                 return None, out + err
