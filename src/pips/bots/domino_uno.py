@@ -48,8 +48,8 @@ def _is_lay(m):
 def take_cost(view, side):
     """(how many tiles a take-back from `side` takes, their pips)."""
     before = view.hand
-    lo = view.lo
-    hi = view.hi
+    lo = 0
+    hi = len(view.line)
     count = 0
     pips = 0
     while True:
@@ -122,7 +122,7 @@ def distinct_moves(view, moves, n):
                         seen = True
                 if seen:
                     continue
-        elif m == TAKE_R and view.hi - view.lo == 1:
+        elif m == TAKE_R and len(view.line) == 1:
             continue  # the one tile of the line either way
         moves[k] = m
         k += 1

@@ -538,6 +538,17 @@ def _playout(game, rng, buf):
         game.play(seat, m)
 
 
+# DominoUnoView.rest: the first seat, the winner + 1, where the line starts in
+# the game's buffer, the moves and the turns (two bytes each, high first),
+# then each seat's uno call
+_REST_FIRST = const(0)
+_REST_WINNER = const(1)
+_REST_LO = const(2)
+_REST_MOVES = const(3)
+_REST_TURNS = const(5)
+_REST_CALLED = const(7)
+
+
 class DominoUnoView(View):
     """What one seat of a Domino Uno hand may see: its own hand, the line, how
     many tiles each seat holds, the stock's size, the tiles taken back (and
@@ -557,16 +568,13 @@ class DominoUnoView(View):
         self.players = game.players
         self.table_options = game.table_options
         self.turn = game.turn
-        self.first = game.first
         self.hand = game.hands[seat]
         self.left = game.left
         self.right = game.right
-        self.lo = game.lo
-        self.hi = game.hi
-        self.line = bytes(game.line)
+        lo = game.lo
+        self.line = bytes(memoryview(game.line)[lo : game.hi])  # the tiles laid, left to right
         self.sizes = bytes(map(tiles.count, game.hands))
         self.known = tuple(game.known)
-        self.called = bytes(game.called)
         self.nstock = game.nstock
         self.catchable = game.catchable
         self.taken = game.taken
@@ -574,10 +582,12 @@ class DominoUnoView(View):
         self.ask = game.ask if mine else NONE
         self.drawn = game.drawn if mine else -1
         self.before = game.before if mine else 0
-        self.moves = game.moves
-        self.turns = game.turns
-        self.winner = game.winner
-        self.scores = list(game.scores)
+        # what only sample() reads, packed: a view is made at every move, and
+        # each attribute more grows its table (_REST_* below)
+        moves = game.moves
+        turns = game.turns
+        self.rest = bytes((game.first, game.winner + 1, lo, moves >> 8, moves & 255, turns >> 8,
+                           turns & 255)) + game.called
 
     move_piece = DominoUno.move_piece
     after = DominoUno.after
@@ -588,7 +598,7 @@ class DominoUnoView(View):
         return domino.hand_list(self.hand)
 
     def line_pairs(self):
-        return domino.line_pairs(self.line, self.lo, self.hi)
+        return domino.line_pairs(self.line, 0, len(self.line))
 
     @property
     def ends(self):
@@ -611,8 +621,8 @@ class DominoUnoView(View):
         seat = self.seat
         on_line = 0
         line = self.line
-        for i in range(self.lo, self.hi):
-            on_line |= 1 << (line[i] >> 1)
+        for e in line:
+            on_line |= 1 << (e >> 1)
         pinned = 0
         for s in range(players):
             if s != seat:
@@ -636,22 +646,25 @@ class DominoUnoView(View):
         rest = len(pool) - k
         world.stock[:rest] = pool[k:]
         world.nstock = rest
-        world.line[:] = line
-        world.lo = self.lo
-        world.hi = self.hi
+        rest = self.rest
+        lo = rest[_REST_LO]
+        hi = lo + len(line)
+        world.line[lo:hi] = line  # where it lies in the game's buffer
+        world.lo = lo
+        world.hi = hi
         world.left = self.left
         world.right = self.right
-        world.called[:] = self.called
-        world.first = self.first
+        world.called[:] = memoryview(rest)[_REST_CALLED:]
+        world.first = rest[_REST_FIRST]
         world.turn = self.turn
         world.ask = self.ask
         world.drawn = self.drawn
         world.before = self.before
         world.taken = self.taken
         world.catchable = self.catchable
-        world.winner = self.winner
-        world.moves = self.moves
-        world.turns = self.turns
+        world.winner = rest[_REST_WINNER] - 1
+        world.moves = rest[_REST_MOVES] << 8 | rest[_REST_MOVES + 1]
+        world.turns = rest[_REST_TURNS] << 8 | rest[_REST_TURNS + 1]
         scores = world.scores
         for s in range(players):
             scores[s] = 0
