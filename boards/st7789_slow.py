@@ -34,26 +34,32 @@ def sender(driver, expander=None):
         if out != b"\x00\x00\x12\x34":
             expander = "python"
     if expander == "blit":
-        driver._palette = framebuf.FrameBuffer(driver.lut, 16, 1, framebuf.RGB565)
-        driver._line_fb = None  # (width, RGB565 view of the line buffer), the last window's
-        return expander, _send_blit
+        return expander, _blit_sender(driver)
     if expander == "python":
         return expander, _send_python
     raise ValueError("expander must be 'viper', 'blit' or 'python'")
 
 
-def _send_blit(driver, x, y, w, h, rows):
-    if driver._line_fb is None or driver._line_fb[0] != w:
-        driver._line_fb = (w, framebuf.FrameBuffer(driver._line, w, rows, framebuf.RGB565))
-    dest = driver._line_fb[1]
-    palette = driver._palette
-    row = y
-    end = y + h
-    while row < end:
-        n = rows if end - row >= rows else end - row
-        dest.blit(driver, -x, -row, -1, palette)
-        driver._write(driver._line_mv[: 2 * w * n])
-        row += n
+def _blit_sender(driver):
+    """The blit expander for `driver`: its table as a palette, and an RGB565
+    view of its line buffer, made again only when a window's width changes."""
+    palette = framebuf.FrameBuffer(driver.lut, 16, 1, framebuf.RGB565)
+    line = [0, None]  # the width of the last window, its view of the line buffer
+
+    def send(driver, x, y, w, h, rows):
+        if line[0] != w:
+            line[0] = w
+            line[1] = framebuf.FrameBuffer(driver._line, w, rows, framebuf.RGB565)
+        dest = line[1]
+        row = y
+        end = y + h
+        while row < end:
+            n = rows if end - row >= rows else end - row
+            dest.blit(driver, -x, -row, -1, palette)
+            driver._write(driver._line_mv[: 2 * w * n])
+            row += n
+
+    return send
 
 
 def _send_python(driver, x, y, w, h, rows):

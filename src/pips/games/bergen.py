@@ -161,11 +161,7 @@ class Bergen(Game):
             k += 1
         self.held = held
 
-    @classmethod
-    def parse_deal(cls, text):
-        from pips.games.domino_words import parse_tiles
-
-        return parse_tiles(text)
+    parse_deal = classmethod(domino.parse_deal)
 
     @classmethod
     def rules(cls):

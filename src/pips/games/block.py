@@ -99,11 +99,7 @@ class Block(Game):
         self.winner = -1
         self.moves = 0
 
-    @classmethod
-    def parse_deal(cls, text):
-        from pips.games.domino_words import parse_tiles
-
-        return parse_tiles(text)
+    parse_deal = classmethod(domino.parse_deal)
 
     @classmethod
     def rules(cls):

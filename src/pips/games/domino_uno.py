@@ -148,11 +148,7 @@ class DominoUno(Game):
         self.moves = 0
         self.turns = 0
 
-    @classmethod
-    def parse_deal(cls, text):
-        from pips.games.domino_words import parse_tiles
-
-        return parse_tiles(text)
+    parse_deal = classmethod(domino.parse_deal)
 
     @classmethod
     def rules(cls):
@@ -646,25 +642,25 @@ class DominoUnoView(View):
         rest = len(pool) - k
         world.stock[:rest] = pool[k:]
         world.nstock = rest
-        rest = self.rest
-        lo = rest[_REST_LO]
+        packed = self.rest
+        lo = packed[_REST_LO]
         hi = lo + len(line)
         world.line[lo:hi] = line  # where it lies in the game's buffer
         world.lo = lo
         world.hi = hi
         world.left = self.left
         world.right = self.right
-        world.called[:] = memoryview(rest)[_REST_CALLED:]
-        world.first = rest[_REST_FIRST]
+        world.called[:] = memoryview(packed)[_REST_CALLED:]
+        world.first = packed[_REST_FIRST]
         world.turn = self.turn
         world.ask = self.ask
         world.drawn = self.drawn
         world.before = self.before
         world.taken = self.taken
         world.catchable = self.catchable
-        world.winner = rest[_REST_WINNER] - 1
-        world.moves = rest[_REST_MOVES] << 8 | rest[_REST_MOVES + 1]
-        world.turns = rest[_REST_TURNS] << 8 | rest[_REST_TURNS + 1]
+        world.winner = packed[_REST_WINNER] - 1
+        world.moves = packed[_REST_MOVES] << 8 | packed[_REST_MOVES + 1]
+        world.turns = packed[_REST_TURNS] << 8 | packed[_REST_TURNS + 1]
         scores = world.scores
         for s in range(players):
             scores[s] = 0

@@ -147,11 +147,7 @@ class Solo(Game):
         self.faceup = m
         self.top = FACEUP
 
-    @classmethod
-    def parse_deal(cls, text):
-        from pips.games.domino_words import parse_tiles
-
-        return parse_tiles(text)
+    parse_deal = classmethod(domino.parse_deal)
 
     @classmethod
     def rules(cls):

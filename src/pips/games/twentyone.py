@@ -96,11 +96,7 @@ class Twentyone(Game):
         self.first = first
         self._next(first)
 
-    @classmethod
-    def parse_deal(cls, text):
-        from pips.games.domino_words import parse_tiles
-
-        return parse_tiles(text)
+    parse_deal = classmethod(domino.parse_deal)
 
     @classmethod
     def rules(cls):
