@@ -161,7 +161,11 @@ class Bergen(Game):
             k += 1
         self.held = held
 
-    parse_deal = classmethod(domino.parse_deal)
+    @classmethod
+    def parse_deal(cls, text):
+        from pips.games.domino_words import parse_tiles
+
+        return parse_tiles(text)
 
     @classmethod
     def rules(cls):

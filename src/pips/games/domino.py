@@ -121,15 +121,6 @@ def stacked_hands(order, players, size, start=0):
     return hands, held
 
 
-def parse_deal(cls, text):
-    """A stacked deal written out, `6-3 5-5 ...`, as tile codes: every domino
-    game's parse_deal (`parse_deal = classmethod(domino.parse_deal)`), read in
-    pips.games.domino_words, which a device never loads."""
-    from pips.games.domino_words import parse_tiles
-
-    return parse_tiles(text)
-
-
 def move_text(left, right, move):
     """A lay move as written: `6-3` opens (its first half on the left),
     `3-5 R` lays 3-5 with its 3 touching the right end, `pass`, `draw`."""

@@ -148,7 +148,11 @@ class DominoUno(Game):
         self.moves = 0
         self.turns = 0
 
-    parse_deal = classmethod(domino.parse_deal)
+    @classmethod
+    def parse_deal(cls, text):
+        from pips.games.domino_words import parse_tiles
+
+        return parse_tiles(text)
 
     @classmethod
     def rules(cls):

@@ -7,7 +7,6 @@ from pips.game import Game, View, new_rng
 from pips.rng import Rng
 from pips.tiles import ALL, BIT_CODE, COUNT, DOUBLES, HI, LO, PIPS
 from pips import tiles
-from pips.games import domino
 from pips.games.domino import (
     DRAW, LINE, MID, PASS, hand_list, lay_moves, line_pairs, lowest, open_line, place,
     stacked_hands,
@@ -119,7 +118,11 @@ class Reserve(Game):
         self.hands, self.held = stacked_hands(order, self.players, self.hand_size, k)
         self.top = k + self.hand_size * self.players
 
-    parse_deal = classmethod(domino.parse_deal)
+    @classmethod
+    def parse_deal(cls, text):
+        from pips.games.domino_words import parse_tiles
+
+        return parse_tiles(text)
 
     @classmethod
     def match_over(cls, totals, options, hands_played):

@@ -147,7 +147,11 @@ class Solo(Game):
         self.faceup = m
         self.top = FACEUP
 
-    parse_deal = classmethod(domino.parse_deal)
+    @classmethod
+    def parse_deal(cls, text):
+        from pips.games.domino_words import parse_tiles
+
+        return parse_tiles(text)
 
     @classmethod
     def rules(cls):

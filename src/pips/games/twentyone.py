@@ -96,7 +96,11 @@ class Twentyone(Game):
         self.first = first
         self._next(first)
 
-    parse_deal = classmethod(domino.parse_deal)
+    @classmethod
+    def parse_deal(cls, text):
+        from pips.games.domino_words import parse_tiles
+
+        return parse_tiles(text)
 
     @classmethod
     def rules(cls):
