@@ -19,31 +19,14 @@ on, so that a session runs alike on every host (the scripted sessions of
 pips_sim.firmware_session, whose heap is measured, run so).
 """
 
+from os import getenv
+from time import ticks_diff, ticks_ms as _host_ticks_ms  # noqa: F401 (ticks_diff: the board's)
+
 import st7789
 from pips.ui.palette import rgb565_table
 
-try:
-    from time import ticks_diff, ticks_ms as _host_ticks_ms
-except ImportError:  # CPython with a framebuf stand-in
-    from time import monotonic
-
-    def _host_ticks_ms():
-        return int(monotonic() * 1000)
-
-    def ticks_diff(a, b):
-        return a - b
-
-
 width = 240
 height = 135
-
-try:
-    from os import getenv
-except ImportError:  # a port without it keeps nothing
-
-    def getenv(name):
-        return None
-
 
 data = getenv("PIPS_DATA_DIR")
 
@@ -115,7 +98,7 @@ bus = Bus(dc, cs)
 display = st7789.ST7789(bus, dc, cs, rst, sleep_ms, width, height, lut=rgb565_table())
 
 # -- keys ---------------------------------------------------------------------
-_script = []  # key masks still to come, one per read_keys() call
+_script = bytearray()  # key masks still to come, one per read_keys() call (a byte each)
 _next = [0]
 _after = [None]  # called with the read count once the script has run out
 
@@ -129,12 +112,6 @@ def feed(masks):
 def press(mask, hold=1, gap=2):
     """Queue one key press: `mask` for `hold` reads, then nothing for `gap` reads."""
     feed([mask] * hold + [0] * gap)
-
-
-def pending():
-    """How many scripted reads are left."""
-    left = len(_script) - _next[0]
-    return left if left > 0 else 0
 
 
 def then(keys_for_read):

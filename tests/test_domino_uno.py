@@ -73,11 +73,11 @@ def position(players, hands, line, stock="", turn=0, dump=None, options=None):
         t = tiles.code(a, b)
         assert not placed >> t & 1
         placed |= 1 << t
-        g.line[D._MID + i] = t * 2 + (0 if a == tiles.HI[t] else 1)
+        g.line[D.MID + i] = t * 2 + (0 if a == tiles.HI[t] else 1)
         if i:
             assert int(pairs[i - 1][1]) == a, "the line must match: %s" % line
-    g.lo = D._MID
-    g.hi = D._MID + len(pairs)
+    g.lo = D.MID
+    g.hi = D.MID + len(pairs)
     g.left = int(pairs[0][0]) if pairs else -1
     g.right = int(pairs[-1][1]) if pairs else -1
     st = parse_tiles(stock)

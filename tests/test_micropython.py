@@ -261,10 +261,12 @@ def test_the_booklet_games_matches_are_identical_on_cpython_and_micropython():
 # as a device runs it (pips_sim.mpy.SMART_MATCH_SCRIPT on the device build's
 # .mpy, bytecode in RAM, no move texts kept), the very match CPython plays.
 # Regression guards: the smallest heaps measured (pips_sim.mpy.smallest_device_heap:
-# Block 50 KiB, seeds 1-4; UNO 10 players 61 KiB, seeds 2, 3, 10) plus 2 KiB.
+# Block 51 KiB, seeds 1-4; UNO 10 players 60 KiB, seeds 2, 3, 10) plus a KiB
+# or two. Where objects fall decides a KiB either way: UNO's seed 10 runs in
+# 58 to 62 KiB and in 64 or more, but not in 63.
 # A board runs the code from flash and needs far less (docs/figures.md).
 BLOCK_HEAP_K = 52
-UNO_HEAP_K = 63
+UNO_HEAP_K = 62
 UNO_HEAP_ROLLOUTS = -1  # the smart bots' default budget, as they play
 
 

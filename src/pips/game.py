@@ -82,9 +82,7 @@ class Game:
                 known += 1
         if given and known != len(given):
             # numbers written as text, unknown keys, values to refuse
-            from pips.checks import typed_table
-
-            return typed_table(cls, given)
+            return __import__("pips.checks", None, None, ("*",)).typed_table(cls, given)
         return out
 
     @classmethod
@@ -118,6 +116,12 @@ class Game:
         return False
 
     # -- defaults -----------------------------------------------------
+    @classmethod
+    def rules(cls):
+        # pips.games.<module>_rules: data only, loaded when a page is opened
+        name = "pips.games.%s_rules" % cls.name.replace("-", "_")
+        return __import__(name, None, None, ("RULES",)).RULES
+
     def utility(self, seat):
         """Points won by seat less the average of the others' (0 while playing)."""
         scores = self.scores

@@ -10,7 +10,8 @@ below 2**23.
 The words are made 55 at a time (`_refill`, two plain loops) and handed out in
 order, so drawing a number is an index and a compare. A rollout's hot loop
 (Block.playout) draws inline that way, from `_words` and `_at`, calling
-`_refill()` at 55, and stores `_at` back: the same numbers, without a call.
+`_refill()` at 55, and stores `_at` back: the same numbers, without a call;
+so does the dealing of tiles into a mask (pips.games.domino.deal_mask).
 """
 
 from pips import const
@@ -19,8 +20,6 @@ _MASK = const(0xFFFFFFF)  # 28 bits
 _LAGS = const(55)
 _SHORT = const(24)
 _GAP = const(31)  # _LAGS - _SHORT, written out: CPython would add it up each time
-# deal_mask's codes as bits: on CPython a lookup costs a third of a shift
-_BIT = tuple(1 << code for code in range(30))
 
 
 class Rng:
@@ -107,40 +106,6 @@ class Rng:
             at += 1
             items[i], items[j] = items[j], items[i]
         self._at = at
-
-    def deal_mask(self, items, count, start, need):
-        """Deal a hand: draw `need` of items[start:count] into
-        items[start:start + need] exactly as shuffle's partial Fisher-Yates
-        does from place `start` on (the same numbers, the same result), and
-        return them as a bit mask. The items are codes below 30, so the mask
-        stays a small int. One pass instead of a shuffle and a loop over the
-        hand: dealing is a fifth of a random Block game on CPython."""
-        words = self._words
-        at = self._at
-        end = start + need
-        mask = 0
-        if at + need <= _LAGS:  # as in shuffle: every word needed is made
-            at -= start
-            for i in range(start, end):
-                j = i + words[at + i] % (count - i)
-                code = items[j]
-                items[j] = items[i]
-                items[i] = code
-                mask |= _BIT[code]
-            self._at = at + end
-            return mask
-        for i in range(start, end):
-            if at == _LAGS:
-                self._refill()
-                at = 0
-            j = i + words[at] % (count - i)
-            at += 1
-            code = items[j]
-            items[j] = items[i]
-            items[i] = code
-            mask |= _BIT[code]
-        self._at = at
-        return mask
 
     def mark(self):
         """Remember the state: rewind() then draws the same numbers again (a bot

@@ -1,10 +1,11 @@
 """Draw's bot policy: the greedy heuristic (also the smart bot's tie-break)
-and the moves worth weighing (`distinct_moves`, shared by Matador and
-Solitaire, which lay on a line as Draw does)."""
+and the moves worth weighing (`distinct_moves`: the lays that mirror none
+other, pips.games.domino's, as in Matador and Solitaire)."""
 
 from pips import tiles
 from pips.tiles import ALL, HI, LO, PIPS, WITH
 from pips.games.domino import PASS, DRAW
+from pips.games.domino import distinct_lays as distinct_moves  # noqa: F401
 
 # The smart bot's budget per decision, shared among the moves: on the emulated
 # 125 MHz Cortex-M0 (make bench-device) a rollout (a world dealt and the hand played
@@ -46,21 +47,3 @@ def greedy(view, moves, n, rng):
             best_score = score
             best = m
     return best
-
-
-def distinct_moves(view, moves, n):
-    """Drop moves that mirror another (for bots): two lays of one tile that
-    leave the same two ends (the opening's two orientations, L and R on equal
-    ends). Compacts `moves` in place and returns the new count."""
-    seen = []
-    k = 0
-    for i in range(n):
-        m = moves[i]
-        key = view.after(m)
-        if key >= 0:
-            if key in seen:
-                continue
-            seen.append(key)
-        moves[k] = m
-        k += 1
-    return k

@@ -14,7 +14,7 @@ Monte Carlo)."""
 from pips import tiles
 from pips.tiles import ALL, BIT_CODE, COUNT, HI, LO, PIPS, WITH
 from pips.games.solo import choose
-from pips.bots.draw import distinct_moves
+from pips.games.domino import distinct_lays
 
 # sampled orders of the stock per decision, and positions searched per order
 BUDGET = 12
@@ -76,7 +76,7 @@ def decide(view, moves, n, rng):
     pips.bots.SmartBot runs it: -1 after each move searched in each sampled
     order, then the move."""
     if n > 1:
-        n = distinct_moves(view, moves, n)
+        n = distinct_lays(view, moves, n)
     if n == 1:
         yield moves[0]
         return

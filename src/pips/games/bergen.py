@@ -42,21 +42,6 @@ _RANDOM = const(2)  # rollouts: out of 8, how often a seat lays a random tile
 _ORDER = bytes(range(COUNT))
 SIXES = WITH[6] & ~(1 << 27)
 
-RULES = (
-    "2 to 4 players, 7 tiles each; each pays the stake into the bank.",
-    "The holder of 6-6 lays it in the centre and starts. The double has four"
-    " sides: N, E, S and W.",
-    "First the cross: in turn lay a tile with a 6 on an empty side, its 6"
-    " against the double. No 6: pass.",
-    "Once all four sides are filled, lay a tile on the end of any arm, equal"
-    " pips touching. Nothing fits: pass.",
-    "First out takes 3/4 of the bank, second out the rest. All stuck: the"
-    " lowest counts take the places left; ties share, an odd chip stays in"
-    " the bank.",
-    "Who cannot pay the stake is out. The match: 10 hands or one player left;"
-    " most chips wins.",
-)
-
 
 class Bergen(Game):
     name = "bergen"
@@ -155,7 +140,7 @@ class Bergen(Game):
                 for t in order[HAND * k : HAND * k + HAND]:
                     m |= 1 << t
             else:
-                m = rng.deal_mask(order, COUNT, HAND * k, HAND)
+                m = domino.deal_mask(rng, order, COUNT, HAND * k, HAND)
             self.hands[s] = m
             held |= m
             k += 1
@@ -166,10 +151,6 @@ class Bergen(Game):
         from pips.games.domino_words import parse_tiles
 
         return parse_tiles(text)
-
-    @classmethod
-    def rules(cls):
-        return RULES
 
     # -- the match ---------------------------------------------------------
     @classmethod
@@ -608,7 +589,7 @@ class BergenView(View):
                 if k < need:
                     ok = False
                     break
-                m = rng.deal_mask(pool, k, 0, need)
+                m = domino.deal_mask(rng, pool, k, 0, need)
                 hands[s] = m
                 free ^= m
             if ok:

@@ -26,19 +26,6 @@ _ORDER = byte_table(range(COUNT))
 _LAY_BIT = tuple(1 << (m >> 1) for m in range(PASS)) + (0,)
 _LAY_PIPS = byte_table(PIPS[m >> 1] for m in range(PASS))
 
-RULES = (
-    "2 players (3 or 4 as an option), 7 tiles each; the other tiles stay out"
-    " of play.",
-    "Lay a tile on either end of the line with matching pips touching."
-    " Doubles stand crosswise.",
-    "Pass only when no tile fits.",
-    "First out calls domino and scores every opponent's pips.",
-    "Dead end, nobody can lay: the lowest pip count wins and scores the"
-    " others' pips; equal counts score nothing.",
-    "The starter moves one seat on each hand. The match ends when a total"
-    " reaches the target (100 or 50); the highest total wins.",
-)
-
 
 class Block(Game):
     name = "block"
@@ -104,10 +91,6 @@ class Block(Game):
         from pips.games.domino_words import parse_tiles
 
         return parse_tiles(text)
-
-    @classmethod
-    def rules(cls):
-        return RULES
 
     # -- the protocol --------------------------------------------------
     def legal(self, seat, out):
@@ -621,7 +604,7 @@ class BlockView(View):
                 if k < need:
                     ok = False
                     break
-                m = rng.deal_mask(pool, k, 0, need)
+                m = domino.deal_mask(rng, pool, k, 0, need)
                 hands[s] = m
                 free ^= m
             if ok:

@@ -18,7 +18,7 @@ show v, so the tiles of a hand that fit an end showing v are `hand & WITH[v]`.
 """
 
 from pips import byte_table, const
-from pips.tiles import BIT_CODE, EITHER, HI, LO, PIPS, WITH
+from pips.tiles import BIT_CODE, COUNT, EITHER, HI, LO, PIPS, WITH
 from pips import tiles
 
 PASS = const(56)
@@ -30,6 +30,9 @@ LINE = const(56)  # room for every tile of the set on either side of MID
 _BIT_MOVE = byte_table(c * 2 for c in BIT_CODE)
 # and whether that tile is a double, which opens the line one way only
 _BIT_DOUBLE = byte_table(HI[c] == LO[c] for c in BIT_CODE)
+# deal_mask's codes as bits: on CPython a lookup costs a third of a shift
+_BIT = tuple(1 << code for code in range(COUNT))
+_LAGS = const(55)  # pips.rng's: deal_mask draws its words inline
 
 
 def lay_moves(hand, left, right, out):
@@ -94,15 +97,51 @@ def lowest(hands, counts):
     return winner
 
 
+def deal_mask(rng, items, count, start, need):
+    """Deal a hand from `rng` (a pips.rng.Rng): draw `need` of
+    items[start:count] into items[start:start + need] exactly as its
+    shuffle's partial Fisher-Yates does from place `start` on (the same
+    numbers, the same result), and return them as a bit mask. The items
+    are tile codes, so the mask stays a small int. One pass instead of a shuffle and a loop over the
+    hand: dealing is a fifth of a random Block game on CPython."""
+    words = rng._words
+    at = rng._at
+    end = start + need
+    mask = 0
+    if at + need <= _LAGS:  # as in shuffle: every word needed is made
+        at -= start
+        for i in range(start, end):
+            j = i + words[at + i] % (count - i)
+            code = items[j]
+            items[j] = items[i]
+            items[i] = code
+            mask |= _BIT[code]
+        rng._at = at + end
+        return mask
+    for i in range(start, end):
+        if at == _LAGS:
+            rng._refill()
+            at = 0
+        j = i + words[at] % (count - i)
+        at += 1
+        code = items[j]
+        items[j] = items[i]
+        items[i] = code
+        mask |= _BIT[code]
+    rng._at = at
+    return mask
+
+
+
 def deal_hands(rng, order, players, size, start=0):
     """Deal `players` hands of `size` tiles as masks from `order` (a list of
-    every tile code, partly shuffled as it goes; see Rng.deal_mask): one
+    every tile code, partly shuffled as it goes; see deal_mask): one
     hand after another, from position `start`. Returns (hands, their union)."""
     count = len(order)
     hands = []
     held = 0
     for s in range(players):
-        m = rng.deal_mask(order, count, start + size * s, size)
+        m = deal_mask(rng, order, count, start + size * s, size)
         hands.append(m)
         held |= m
     return hands, held
@@ -155,6 +194,26 @@ def after(left, right, move):
     else:
         a, b = PIPS[t] - left, right
     return t * 64 + (a * 8 + b if a < b else b * 8 + a)
+
+
+def distinct_lays(view, moves, n):
+    """Drop lays that mirror another, by the view's `after(move)` key: two
+    lays of one tile that leave the same two ends (the opening's two
+    orientations, L and R on equal ends). Compacts `moves` in place and
+    returns the new count: the moves a bot need weigh (pips.bots' policies
+    of Draw, Matador and Solitaire, as their `distinct_moves`)."""
+    seen = []
+    k = 0
+    for i in range(n):
+        m = moves[i]
+        key = view.after(m)
+        if key >= 0:
+            if key in seen:
+                continue
+            seen.append(key)
+        moves[k] = m
+        k += 1
+    return k
 
 
 hand_list = tiles.heaviest_first  # the tiles of a hand in display order

@@ -45,7 +45,7 @@ from pips.game import Game, View, new_rng
 from pips.tiles import HI, LO, PIPS, WITH, ALL, COUNT
 from pips import tiles
 from pips.games import domino
-from pips.games.domino import PASS, DRAW, MID as _MID, LINE as _LINE, lay_moves
+from pips.games.domino import PASS, DRAW, MID, LINE, lay_moves
 
 KEEP = const(58)
 TAKE_L = const(60)
@@ -55,6 +55,29 @@ UNO = const(128)
 CATCH = const(136)  # + the seat caught
 _CAP = const(500)  # turns in a hand at most
 
+# Why a move is refused: play raises _refusal(...), worded in
+# pips.games.domino_words (a handheld plays legal moves only, and never loads
+# it); the numbers shared with pips.games.reserve's word the same
+_NO_SUCH_MOVE = const(0)
+_HAND_OVER = const(1)
+_NOT_TURN = const(2)
+_NOT_IN_HAND = const(7)
+_DOUBLE = const(8)
+_NOT_AT_END = const(9)
+_NO_SEAT = const(10)
+_NO_MISSED = const(11)
+_NOT_CATCHABLE = const(12)
+_SELF_CATCH = const(13)
+_ONLY_DRAWN = const(14)
+_JUST_TAKEN = const(15)
+_LATE_CALL = const(16)
+_NO_KEEP = const(17)
+_ANSWER = const(18)
+_NO_PASS = const(19)
+_FITS = const(20)
+_STOCK_EMPTY = const(21)
+_STOCK_LEFT = const(22)
+
 # ask: what the seat to act must answer
 NONE = const(0)
 DRAWN = const(1)  # lay the tile just drawn, or keep it
@@ -62,19 +85,6 @@ _TAKEN = const(2)  # lay one of the tiles held before taking back
 PENDING_TEXT = (None, "drawn", "taken")
 
 _ORDER = bytes(range(COUNT))
-
-RULES = (
-    "2-6 players, 9 minus the players tiles each; the rest is the stock.",
-    "Lay one tile a turn on either end, matching pips touching.",
-    "Nothing fits: draw one tile; lay it at once or keep it.",
-    "Nothing fits and the stock is empty: take tiles back off one end until"
-    " a tile you held fits, then lay one you held.",
-    "Second-to-last tile: call uno with it. Until the next player acts,"
-    " anyone may catch a missed call: 2 tiles from the stock.",
-    "First out wins the hand: 1 point (match to 10) or the others' pips"
-    " (to 250). The winner leads the next hand.",
-    "At 500 turns the lowest count wins.",
-)
 
 
 class DominoUno(Game):
@@ -106,16 +116,14 @@ class DominoUno(Game):
         self.known = [0] * players
         self.called = bytearray(players)
         self.stock = bytearray(COUNT)
-        self.line = bytearray(_LINE)
+        self.line = bytearray(LINE)
         self.scores = [0] * players
         self.counts = bytearray(players)  # per seat, the pips left at the end
         size = 9 - players
         self.nstock = 0
         if deal is not None:
             order = bytes(deal)
-            from pips.checks import check_deal
-
-            check_deal(order, _ORDER, tiles.text)
+            __import__("pips.checks", None, None, ("*",)).check_deal(order, _ORDER, tiles.text)
             if rng is not None:
                 rng = new_rng(rng)
         elif rng is not None:
@@ -137,8 +145,8 @@ class DominoUno(Game):
         self.turn = first
         self.left = -1
         self.right = -1
-        self.lo = _MID
-        self.hi = _MID
+        self.lo = MID
+        self.hi = MID
         self.ask = NONE
         self.drawn = -1
         self.before = 0  # after a take-back: the tiles held before it
@@ -150,13 +158,7 @@ class DominoUno(Game):
 
     @classmethod
     def parse_deal(cls, text):
-        from pips.games.domino_words import parse_tiles
-
-        return parse_tiles(text)
-
-    @classmethod
-    def rules(cls):
-        return RULES
+        return __import__("pips.games.domino_words", None, None, ("*",)).parse_tiles(text)
 
     # -- match hooks -----------------------------------------------------
     @classmethod
@@ -179,31 +181,31 @@ class DominoUno(Game):
 
     def play(self, seat, move):
         if move.__class__ is not int or not 0 <= move < 256:
-            raise ValueError("no such move in Domino Uno: %r" % (move,))
+            raise _refusal(self, _NO_SUCH_MOVE, seat, move)
         if self.turn < 0:
-            raise ValueError("the hand is over")
+            raise _refusal(self, _HAND_OVER, seat, move)
         if not 0 <= seat < self.players:
-            raise ValueError("no seat %r at a %d-player table" % (seat, self.players))
+            raise _refusal(self, _NO_SEAT, seat, move)
         c = self.catchable
         if move >= UNO:
             if move == UNO:
                 if c != seat:
-                    raise ValueError("seat %d has no missed uno to call" % seat)
+                    raise _refusal(self, _NO_MISSED, seat, move)
                 self.called[seat] = 1
             elif CATCH <= move < CATCH + self.players:
                 target = move - CATCH
                 if c < 0 or target != c:
-                    raise ValueError("seat %d cannot be caught now" % target)
+                    raise _refusal(self, _NOT_CATCHABLE, seat, target)
                 if target == seat:
-                    raise ValueError("a seat cannot catch itself: call uno")
+                    raise _refusal(self, _SELF_CATCH, seat, move)
                 self._draw(target, self.penalty)
             else:
-                raise ValueError("no such move in Domino Uno: %r" % move)
+                raise _refusal(self, _NO_SUCH_MOVE, seat, move)
             self.catchable = -1
             self.moves += 1
             return
         if seat != self.turn:
-            raise ValueError("it is seat %d's turn, not seat %d's" % (self.turn, seat))
+            raise _refusal(self, _NOT_TURN, seat, move)
         hand = self.hands[seat]
         ask = self.ask
         left = self.left
@@ -212,27 +214,20 @@ class DominoUno(Game):
             t = (move & 63) >> 1
             bit = 1 << t
             if not hand & bit:
-                raise ValueError("%s is not in seat %d's hand" % (tiles.text(t), seat))
+                raise _refusal(self, _NOT_IN_HAND, seat, move & 63)
             if ask == DRAWN and t != self.drawn:
-                raise ValueError(
-                    "after drawing only the drawn tile (%s) may be laid" % tiles.text(self.drawn)
-                )
+                raise _refusal(self, _ONLY_DRAWN, seat, move)
             if ask == _TAKEN and not self.before & bit:
-                raise ValueError(
-                    "%s was just taken back: lay a tile held before" % tiles.text(t)
-                )
+                raise _refusal(self, _JUST_TAKEN, seat, move & 63)
             side = move & 1
             if left < 0:
                 if side and HI[t] == LO[t]:
-                    raise ValueError("a double is laid one way only: play it as %s" % tiles.text(t))
+                    raise _refusal(self, _DOUBLE, seat, move & 63)
             elif not WITH[right if side else left] & bit:
-                raise ValueError(
-                    "%s does not match the %s end (%d)"
-                    % (tiles.text(t), "right" if side else "left", right if side else left)
-                )
+                raise _refusal(self, _NOT_AT_END, seat, move & 63)
             size = tiles.count(hand)
             if move & CALL and size != 2:
-                raise ValueError("uno is called with the second-to-last tile only")
+                raise _refusal(self, _LATE_CALL, seat, move)
             # -- valid: apply
             self.catchable = -1
             if ask != _TAKEN:
@@ -255,24 +250,21 @@ class DominoUno(Game):
             return
         if move == KEEP:
             if ask != DRAWN:
-                raise ValueError("keep only after drawing a tile that fits")
+                raise _refusal(self, _NO_KEEP, seat, move)
             self.catchable = -1
             self.moves += 1
             self._end_turn(seat)
             return
         if move == DRAW or move == PASS or move == TAKE_L or move == TAKE_R:
             if ask:
-                raise ValueError(
-                    "lay the drawn tile or keep it" if ask == DRAWN
-                    else "lay a tile held before the take-back"
-                )
+                raise _refusal(self, _ANSWER, seat, move)
             if move == PASS:
-                raise ValueError("there is no passing in Domino Uno: draw, or take back")
+                raise _refusal(self, _NO_PASS, seat, move)
             if left < 0 or hand & (WITH[left] | WITH[right]):
-                raise ValueError("seat %d has a tile that fits: lay it" % seat)
+                raise _refusal(self, _FITS, seat, move)
             if move == DRAW:
                 if not self.nstock:
-                    raise ValueError("the stock is empty: take back from an end")
+                    raise _refusal(self, _STOCK_EMPTY, seat, move)
                 self.catchable = -1
                 self.taken = 0
                 self.moves += 1
@@ -284,43 +276,23 @@ class DominoUno(Game):
                     self._end_turn(seat)
                 return
             if self.nstock:
-                raise ValueError("take back only when the stock is empty: draw")
+                raise _refusal(self, _STOCK_LEFT, seat, move)
             self.catchable = -1
             self.moves += 1
             self._take(seat, move - TAKE_L)
             return
-        raise ValueError("no such move in Domino Uno: %r" % move)
+        raise _refusal(self, _NO_SUCH_MOVE, seat, move)
 
     def _lay(self, t, side):
-        """Lay tile t at `side` (checked): the line and its ends."""
-        line = self.line
+        """Lay tile t at `side` (checked): the line and its ends, the line
+        recentred in its buffer when it reaches an edge (a take-back leaves
+        room on one side only)."""
         if self.left < 0:
-            if self.lo != _MID:
-                self.lo = self.hi = _MID
-            if side:
-                self.left = LO[t]
-                self.right = HI[t]
-            else:
-                self.left = HI[t]
-                self.right = LO[t]
-            line[_MID] = t * 2 + side
-            self.hi = _MID + 1
-        elif side:
-            if self.hi == _LINE:
-                self.lo, self.hi = domino.recentre(line, self.lo, self.hi)
-            right = self.right
-            end = PIPS[t] - right
-            line[self.hi] = t * 2 + (end > right)
-            self.hi += 1
-            self.right = end
-        else:
-            if self.lo == 0:
-                self.lo, self.hi = domino.recentre(line, self.lo, self.hi)
-            left = self.left
-            end = PIPS[t] - left
-            self.lo -= 1
-            line[self.lo] = t * 2 + (end < left)
-            self.left = end
+            domino.open_line(self, t * 2 + side)
+            return
+        if self.hi == LINE if side else self.lo == 0:
+            self.lo, self.hi = domino.recentre(self.line, self.lo, self.hi)
+        domino.place(self, t, side, PIPS[t] - (self.right if side else self.left))
 
     def _draw(self, seat, count):
         """Seat draws up to `count` tiles off the stock; return the last drawn, or -1."""
@@ -349,7 +321,7 @@ class DominoUno(Game):
                 break
         if end < 0:
             self.left = self.right = -1
-            lo = hi = _MID
+            lo = hi = MID
         elif side:
             self.right = end
         else:
@@ -419,9 +391,8 @@ class DominoUno(Game):
         fits), ` uno` after a lay calls uno; `draw`, `keep`, `take L|R`, `uno`,
         `catch N`, `pass` (always refused): read in pips.games.domino_words,
         which a device never loads."""
-        from pips.games.domino_words import parse_domino_uno
-
-        return parse_domino_uno(self, text, (KEEP, UNO, TAKE_L, CATCH, CALL))
+        words = __import__("pips.games.domino_words", None, None, ("*",))
+        return words.parse_domino_uno(self, text, (KEEP, UNO, TAKE_L, CATCH, CALL))
 
     def move_piece(self, move):
         """The tile a move lays from the hand, or -1."""
@@ -439,12 +410,18 @@ class DominoUno(Game):
     # -- what is shown -----------------------------------------------------
     def info(self):
         """The referee's table, in pips.games.domino_words."""
-        from pips.games.domino_words import info_domino_uno
-
-        return info_domino_uno(self, PENDING_TEXT)
+        words = __import__("pips.games.domino_words", None, None, ("*",))
+        return words.info_domino_uno(self, PENDING_TEXT)
 
     def view(self, seat):
         return DominoUnoView(self, seat)
+
+
+def _refusal(game, reason, seat, move):
+    """The ValueError of DominoUno.play refusing `move` from `seat`, worded in
+    pips.games.domino_words (its module named, not imported by name)."""
+    words = __import__("pips.games.domino_words", None, None, ("*",))
+    return words.refusal(game, reason, seat, move)
 
 
 def _legal(g, seat, hand, out):

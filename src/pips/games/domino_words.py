@@ -11,7 +11,7 @@ module imports no game.
 
 from pips import tiles
 from pips.games.domino import DRAW, PASS, line_pairs
-from pips.tiles import HI, WITH, code
+from pips.tiles import HI, LO, WITH, code
 
 
 def parse_tile(s):
@@ -94,9 +94,12 @@ def parse_move(game, seat, text):
 
 
 def refusal(game, reason, seat, move):
-    """The ValueError of Reserve.play (and of Draw's and Matador's lays)
-    refusing `move` from `seat`; `reason` numbers the reasons as
-    pips.games.reserve's _NO_SUCH_MOVE .. _NOT_AT_END (0..9)."""
+    """The ValueError of Reserve.play (and of Draw's and Matador's lays) or
+    of Domino Uno's refusing `move` from `seat`;
+    `reason` numbers the reasons as pips.games.reserve's _NO_SUCH_MOVE ..
+    _NOT_AT_END (0..9), Matador's (23..26) and Domino Uno's (10..22)."""
+    if reason >= 10:
+        return ValueError(_REFUSED[reason - 10] % _refusal_args(game, reason, seat, move))
     t = move >> 1 if type(move) is int else -1
     word = "draw" if move == DRAW else "pass"
     if reason == 0:
@@ -117,7 +120,7 @@ def refusal(game, reason, seat, move):
         text = "%s is not in seat %d's hand" % (tiles.text(t), seat)
     elif reason == 8:
         text = "a double is laid one way only: play it as %s" % tiles.text(t)
-    else:
+    else:  # 9
         end = game.right if move & 1 else game.left
         text = "%s does not match the %s end (%d)" % (
             tiles.text(t),
@@ -125,6 +128,57 @@ def refusal(game, reason, seat, move):
             end,
         )
     return ValueError(text)
+
+
+# Refusals 10.. (Domino Uno's, then Matador's): the text, and its arguments
+# from _refusal_args
+_REFUSED = (
+    "no seat %r at a %d-player table",
+    "seat %d has no missed uno to call",
+    "seat %d cannot be caught now",
+    "a seat cannot catch itself: call uno",
+    "after drawing only the drawn tile (%s) may be laid",
+    "%s was just taken back: lay a tile held before",
+    "uno is called with the second-to-last tile only",
+    "keep only after drawing a tile that fits",
+    "%s",
+    "there is no passing in Domino Uno: draw, or take back",
+    "seat %d has a tile that fits: lay it",
+    "the stock is empty: take back from an end",
+    "take back only when the stock is empty: draw",
+    "the blank double is laid one way only: 0-0 %s",
+    "seat %d holds a tile that fits: a matador goes anywhere only for a player with none",
+    "a matador is laid with the half that touches written first, like %d-%d %s",
+    "%s does not make 7 with the %s end (%d)",
+)
+
+
+def _refusal_args(game, reason, seat, move):
+    if reason == 10:
+        return (seat, game.players)
+    if reason == 11 or reason == 20:
+        return seat
+    if reason == 12:
+        return move  # the seat to catch
+    if reason == 14:
+        return tiles.text(game.drawn)
+    if reason == 15:
+        return tiles.text(move >> 1)
+    if reason == 18:  # what the seat was asked (DRAWN: 1)
+        if game.ask == 1:
+            return "lay the drawn tile or keep it"
+        return "lay a tile held before the take-back"
+    if reason == 23:  # the side, 0 or 1
+        return "LR"[move]
+    if reason == 24:
+        return seat
+    t = move >> 1
+    if reason == 25:
+        return (HI[t], LO[t], "LR"[move & 1])
+    if reason == 26:
+        side = move & 1
+        return (tiles.text(t), "right" if side else "left", game.right if side else game.left)
+    return ()
 
 
 # -- Domino Uno (pips.games.domino_uno) ----------------------------------------------

@@ -21,19 +21,6 @@ _NO_SUCH_MOVE = const(0)
 _NOT_IN_HAND = const(7)
 _NOT_AT_END = const(9)
 
-RULES = (
-    "2 players, 7 tiles each; the other 14 are the reserve.",
-    "Lay a tile on either end of the line with equal pips touching;"
-    " with a tile that fits you must lay.",
-    "Nothing fits: draw one tile at a time until one fits, then lay it."
-    " An empty hand draws too while the reserve lasts.",
-    "Reserve empty and nothing fits: pass.",
-    "Reserve empty and a hand empty: that player wins the hand. Nobody can"
-    " lay: the lower count wins; equal counts tie.",
-    "The starter alternates. First to win 3 hands (1, 5 or 7 as an option)"
-    " wins the match.",
-)
-
 
 class Draw(Reserve):
     name = "draw"
@@ -41,10 +28,6 @@ class Draw(Reserve):
     hand_size = 7
     set_aside = 0
     FIT = WITH + (0, bytes(range(7)))  # (see Reserve.FIT) equal pips touch; nothing goes anywhere
-
-    @classmethod
-    def rules(cls):
-        return RULES
 
     def fits(self, left, right):
         """The tiles that may be laid on ends left, right."""

@@ -18,30 +18,24 @@ from pips import const
 from pips import tiles
 from pips.games import domino
 from pips.games.domino import PASS, DRAW
-from pips.games.reserve import Reserve, ReserveView
+from pips.games.reserve import Reserve, ReserveView, refusal
 from pips.tiles import BIT_CODE, COUNT, HI, LO, PIPS, WITH
 
 MATADOR = const(58)  # the first matador move
 MATS = bytes((0, 13, 17, 22))  # 0-0, 4-3, 5-2, 6-1
 MATADORS = 1 | (1 << 13) | (1 << 17) | (1 << 22)
 MAT_INDEX = bytes(MATS.find(bytes((t,))) & 3 for t in range(COUNT))
+# Why a lay is refused: refusal(...), worded in pips.games.domino_words (with
+# pips.games.reserve's numbers for what the two games share)
+_NO_SUCH_MOVE = const(0)
+_NOT_IN_HAND = const(7)
+_BLANK_DOUBLE = const(23)
+_MATADOR_WITH_FIT = const(24)
+_MATADOR_HALF = const(25)
+_NOT_SEVEN = const(26)
+
 # ORD[v]: the tiles that may go on an end showing v by the rule of 7 (none on 0)
 ORD = (0,) + tuple(WITH[7 - v] for v in range(1, 7))
-
-RULES = (
-    "2 players. 3 tiles are set aside unseen; 3 tiles each, the other 19 are"
-    " the reserve.",
-    "Attach a tile so that the touching halves add up to 7. An end showing 0"
-    " takes only a matador.",
-    "Matadors 0-0, 6-1, 5-2, 4-3: with no other tile that fits, lay one at"
-    " either end, either way round.",
-    "With a tile that fits or a matador you must lay; with neither, draw one"
-    " tile at a time until you can; reserve empty: pass.",
-    "Reserve empty and a hand empty: that player wins. Nobody can lay: the"
-    " lower count wins; equal counts tie. The 3 tiles are then shown.",
-    "The starter alternates. First to win 3 hands (1, 5 or 7 as an option)"
-    " wins the match.",
-)
 
 
 def mat_move(t, side, near):
@@ -58,10 +52,6 @@ class Matador(Reserve):
     # (see Reserve.FIT) 7 less the end touches it (nothing shows 7: a 0 end
     # takes a matador only), and the matadors go anywhere
     FIT = ORD + (MATADORS, bytes(7 - v for v in range(7)))
-
-    @classmethod
-    def rules(cls):
-        return RULES
 
     def fits(self, left, right):
         """The tiles a player may lay on ends left, right (a matador always)."""
@@ -113,41 +103,32 @@ class Matador(Reserve):
             t = MATS[d >> 2]
             side = d >> 1 & 1
             if d & 1 and not t:
-                raise ValueError("the blank double is laid one way only: 0-0 %s" % "LR"[side])
+                raise refusal(self, _BLANK_DOUBLE, seat, side)
             if not hand >> t & 1:
-                raise ValueError("%s is not in seat %d's hand" % (tiles.text(t), seat))
+                raise refusal(self, _NOT_IN_HAND, seat, t * 2)
             near = LO[t] if d & 1 else HI[t]
             end = right if side else left
             if near + end == 7:
                 return t, side, PIPS[t] - near, 0
             plain = ORD[left] | ORD[right]
             if hand & ~MATADORS & plain:
-                raise ValueError(
-                    "seat %d holds a tile that fits: a matador goes anywhere only"
-                    " for a player with none" % seat
-                )
+                raise refusal(self, _MATADOR_WITH_FIT, seat, move)
             # laid whatever the pips: the seat shows it holds no ordinary tile that fits
             return t, side, PIPS[t] - near, plain & ~MATADORS
         t = move >> 1
         if t >= COUNT:
-            raise ValueError("no such move in Matador: %r" % (move,))
+            raise refusal(self, _NO_SUCH_MOVE, seat, move)
         if not hand >> t & 1:
-            raise ValueError("%s is not in seat %d's hand" % (tiles.text(t), seat))
+            raise refusal(self, _NOT_IN_HAND, seat, t * 2)
         side = move & 1
         if (1 << t) & MATADORS:
-            raise ValueError(
-                "a matador is laid with the half that touches written first, like %d-%d %s"
-                % (HI[t], LO[t], "LR"[side])
-            )
+            raise refusal(self, _MATADOR_HALF, seat, move)
         end = right if side else left
         if HI[t] + end == 7:
             return t, side, LO[t], 0
         if LO[t] + end == 7:
             return t, side, HI[t], 0
-        raise ValueError(
-            "%s does not make 7 with the %s end (%d)"
-            % (tiles.text(t), "right" if side else "left", end)
-        )
+        raise refusal(self, _NOT_SEVEN, seat, move)
 
     def _placed(self, move):
         if move >= MATADOR:

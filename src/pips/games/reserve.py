@@ -9,7 +9,7 @@ from pips.tiles import ALL, BIT_CODE, COUNT, DOUBLES, HI, LO, PIPS
 from pips import tiles
 from pips.games.domino import (
     DRAW, LINE, MID, PASS, hand_list, lay_moves, line_pairs, lowest, open_line, place,
-    stacked_hands,
+    deal_mask, stacked_hands,
 )
 
 
@@ -446,7 +446,8 @@ class Reserve(Game):
 
 
 def refusal(game, reason, seat, move):
-    """The ValueError refusing a move, worded in pips.games.domino_words."""
+    """The ValueError refusing a move, worded in pips.games.domino_words
+    (Draw's and Matador's reasons too)."""
     from pips.games.domino_words import refusal
 
     return refusal(game, reason, seat, move)
@@ -532,7 +533,7 @@ class ReserveView(View):
                 allowed ^= dealt
                 need -= 1
         pool = tiles.code_bytes(allowed)
-        m = rng.deal_mask(pool, len(pool), 0, need) | dealt
+        m = deal_mask(rng, pool, len(pool), 0, need) | dealt
         rest = tiles.code_bytes(unseen & ~m)
         if len(rest) > 1:  # (Rng.shuffle of fewer than 2 items steps its state back)
             rng.shuffle(rest)

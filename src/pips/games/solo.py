@@ -23,18 +23,6 @@ from pips.tiles import ALL, BIT_CODE, COUNT, HI, LO, PIPS, WITH
 FACEUP = 5
 _ORDER = bytes(range(COUNT))
 
-RULES = (
-    "One player. 5 tiles lie face up; the other 23 are the stock, face down.",
-    "Lay a face-up tile to start the line, then attach face-up tiles at either"
-    " end, equal pips touching.",
-    "Keep laying while any face-up tile fits; when none does, as many tiles"
-    " as you laid that round are turned up from the stock.",
-    "Win: all 28 tiles in the line.",
-    "Lose: nothing fits and the stock is empty, or the tiles just turned up"
-    " leave nothing that fits.",
-    "Every deal has a number: type it in to play the same deal again.",
-)
-
 
 def fast_finish(faceup, left, right, laid, rnd, stock, top):
     """Play on from a position with the greedy choice (`choose`), on plain
@@ -152,10 +140,6 @@ class Solo(Game):
         from pips.games.domino_words import parse_tiles
 
         return parse_tiles(text)
-
-    @classmethod
-    def rules(cls):
-        return RULES
 
     @classmethod
     def next_first(cls, first, players, last=None):

@@ -25,17 +25,6 @@ LIMIT = const(21)
 PLAYOUT_STAND = const(15)  # rollouts: a seat draws below this total
 _ORDER = bytes(range(COUNT))
 
-RULES = (
-    "2 to 4 players, 2 tiles each, unseen by the others; count your pips.",
-    "In turn, from the starter: hit (take a tile from the stock) or stand"
-    " (take no more).",
-    "Over 21 loses, even by one pip; exactly 21 stands at once.",
-    "When everyone has stood or gone over, all tiles are shown. The highest"
-    " total not over 21 wins; equal best totals share the win.",
-    "Each winner of a hand scores 1. The starter moves one seat on each hand.",
-    "The match: a number of hands (5), or first to a number of hands won.",
-)
-
 
 class Twentyone(Game):
     name = "twentyone"
@@ -101,10 +90,6 @@ class Twentyone(Game):
         from pips.games.domino_words import parse_tiles
 
         return parse_tiles(text)
-
-    @classmethod
-    def rules(cls):
-        return RULES
 
     # -- the match ---------------------------------------------------------
     @classmethod
@@ -294,7 +279,7 @@ class TwentyoneView(View):
             need = self.sizes[s]
             over = bool(self.done[s] and not self.stood[s])
             for attempt in range(12):
-                m = rng.deal_mask(pool, k, start, need)
+                m = domino.deal_mask(rng, pool, k, start, need)
                 total = 0
                 for i in range(start, start + need):
                     total += PIPS[pool[i]]

@@ -133,12 +133,6 @@ class Uno(Game):
             _deal(self, deal)
 
     @classmethod
-    def rules(cls):
-        from pips.games.uno_rules import RULES
-
-        return RULES
-
-    @classmethod
     def parse_deal(cls, text):
         from pips.games.uno_words import parse_cards
 

@@ -61,9 +61,10 @@ def over(game, view):
 
 
 def deal(game, view):
-    """The lines of a new hand: who deals or starts; a first card turned up
-    and what it did (who took cards, the direction, who plays). `view`: the
-    viewer's view of the game (any seat's, when nobody holds the device)."""
+    """The lines of a new hand: who deals or starts; at a pile table, the
+    first card turned up and what it did (pips.ui.table_pile.deal: who took
+    cards, the direction, who plays). `view`: the viewer's view of the game
+    (any seat's, when nobody holds the device)."""
     dealer = getattr(game, "dealer", -1)
     if dealer >= 0:
         head = "%s is the dealer" % seat_name(dealer)
@@ -71,22 +72,8 @@ def deal(game, view):
         head = "%s plays first" % seat_name(game.turn)
     if getattr(view, "table_kind", None) != "pile":
         return [head]
-    top = view.top  # a card turned up to start the pile
-    from pips.cards import text
-
-    said = []
-    sizes = view.sizes
-    least = min(sizes)
-    for s in range(len(sizes)):
-        if sizes[s] > least:
-            said.append("%s takes %d" % (seat_name(s), sizes[s] - least))
-    if getattr(view, "direction", 1) < 0:
-        said.append("play reversed")
-    if getattr(view, "pending", None):  # a first wild: its colour is named
-        said.append("%s names the colour" % seat_name(game.turn))
-    else:
-        said.append("%s plays next" % seat_name(game.turn))
-    return [head + ", first card " + text(top), ", ".join(said)]
+    # what a first card turned up did: pips.ui.table_pile's deal()
+    return __import__("pips.ui.table_pile", None, None, ("deal",)).deal(game, view, head)
 
 
 def before(view, viewer):
@@ -123,10 +110,10 @@ def move(game, seat, text, before, view, viewer):
             line += ", %s takes %d" % (seat_name(s), after[s] - sizes[s])
     out = [line]
     if mine:  # the pieces new in the viewer's hand, by name
-        if getattr(view, "piece_kind", None) == "card":
-            from pips.cards import text as name
-        else:
-            from pips.tiles import text as name
+        # pips.cards' or pips.tiles' text (the module named, not imported by name:
+        # docs/figures.md, names)
+        kind = getattr(view, "piece_kind", "tile")
+        name = __import__("pips.%ss" % kind, None, None, ("text",)).text
         rest = list(hand)
         got = []
         for code in view.hand_list():

@@ -203,9 +203,8 @@ class TableScreen(Screen):
         choice = self.choice
         pausable = state == _SHOW or state == _THINK or (state == _CHOOSE and choice.alts is None)
         if presses & K.MENU or (presses & K.B and pausable):
-            from pips.ui.pause import PauseScreen
-
-            self.app.open(PauseScreen, self)
+            # (a module not yet loaded named by a string: docs/figures.md, names)
+            self.app.open(__import__("pips.ui.pause", None, None, ("*",)).PauseScreen, self)
             return
         if state == _SHOW:
             if presses & K.A or K.ticks_diff(now, self.show_until) >= 0:
@@ -285,9 +284,8 @@ class TableScreen(Screen):
                 self.state = _THINK
                 return
             if seat != self.viewer and len(self.humans) > 1:
-                from pips.ui.handover import HandOverScreen
-
-                self.app.open(HandOverScreen, self, seat)
+                handover = __import__("pips.ui.handover", None, None, ("*",))
+                self.app.open(handover.HandOverScreen, self, seat)
                 return
             self.viewer = seat
             self.choose(seat)
@@ -341,11 +339,13 @@ class TableScreen(Screen):
         if self.changed(_DRAWN, sig):
             self.shown[_NOTE] = None
             view = self.view_of(self.viewer if self.viewer >= 0 else 0)
-            self.draw_status(view)
+            drew = self.draw_status(view)
             # With a clock, a frame long already leaves the next bands to the
-            # next frame (each band redraws by its own signature)
+            # next frame (each band redraws by its own signature). Only once
+            # this frame has drawn a band: every frame draws one at least, so
+            # the last band (the hand) comes however long frames are.
             clock = self.app.clock_ms
-            if clock is not None and K.ticks_diff(clock(), self.app.now) > _DRAW_MS:
+            if drew and clock is not None and K.ticks_diff(clock(), self.app.now) > _DRAW_MS:
                 self.shown[_DRAWN] = None
             else:
                 # the table band
@@ -354,11 +354,12 @@ class TableScreen(Screen):
                     sig = sig + (alt,)
                 if self.changed("table", sig):
                     if self.state == _REVEAL:
-                        items = self.reveal_items(view)
+                        items = self.band.reveal_items(view)  # (a pile's: UNO's challenge)
                     else:
                         items = self.band.items(view)
                     self.table_layer.update(items)
-                if clock is not None and K.ticks_diff(clock(), self.app.now) > _DRAW_MS:
+                    drew = True
+                if drew and clock is not None and K.ticks_diff(clock(), self.app.now) > _DRAW_MS:
                     self.shown[_DRAWN] = None
                 else:
                     self.draw_hand(view)
@@ -402,13 +403,15 @@ class TableScreen(Screen):
 
     def draw_status(self, view):
         """One cell a seat, each redrawn only when its own content changes. The
-        band is table_y high (one line, or two when the seats are many)."""
+        band is table_y high (one line, or two when the seats are many).
+        Whether a cell was redrawn."""
         game = self.game
         totals = self.match.totals
         s = self.s
         h = self.table_y
         line_h = s.char_h + 2
         cols = (self.cell_w - 3) // s.char_w
+        drew = False
         for seat in range(self.players):
             turn = seat == game.turn
             out = seat in self.match.resigned
@@ -417,6 +420,7 @@ class TableScreen(Screen):
             sig += seat == self.viewer
             if not self.changed(seat, sig):
                 continue
+            drew = True
             name = seat_name(seat) + ("*" if seat == self.viewer else "")
             size = "%d" % view.sizes[seat]
             score = "%d" % totals[seat]
@@ -438,6 +442,7 @@ class TableScreen(Screen):
                         break
                 s.text(text[:cols], x + 2, 1, ink)
                 s.text(score[:cols], x + 2, 1 + line_h, ink)
+        return drew
 
     def draw_buttons(self, text):
         """The buttons band: the labels in a row, the one under the cursor
@@ -538,24 +543,6 @@ class TableScreen(Screen):
             if i == cur:
                 items.append((x + 2, y0 + hand_h - 2, pw - 4, 1, FILL, HIGHLIGHT))
         self.hand_layer.update(items)
-
-    def reveal_items(self, view):
-        """The table band while another seat's pieces are revealed to the
-        viewer (UNO: a challenged +4 player's cards): a caption, then the
-        pieces overlapping by half."""
-        s = self.s
-        items = [(4, self.table_y + 2, 11 * s.char_w, s.char_h, TEXT_AT | TEXT << 4, "their hand:")]
-        w = self.piece.W
-        h = self.piece.H
-        step = w // 2 + 2
-        x = 4
-        y = self.table_y + s.char_h + 4
-        for code in view.reveal:
-            if x + w > self.app.width:
-                break
-            items.append((x, y, w, h, PIECE | 1 << 4, code))  # 1: bright
-            x += step
-        return items
 
     def paint(self, it, bg):
         """An item the layers do not draw themselves: a piece (the piece

@@ -10,13 +10,15 @@ swatch with its letter, for colour-blind players.
 
 Every table module (table_<kind>.py) offers Band(table): items(view), the
 band's items for a pips.ui.surface.Layer, and paint(s, item, bg) for its own
-kinds.
+kinds. This one also offers reveal_items(view), the band while a hand is
+revealed to the viewer (UNO's challenged +4).
 """
 
 from pips import const
 from pips.ui.palette import TEXT, BLACK, WARNING, WHITE, YELLOW
-from pips.ui.surface import FILL, TEXT_AT
+from pips.ui.surface import FILL, PIECE, TEXT_AT
 from pips.ui import piece_card as P
+from pips.ui.screen import seat_name
 
 _CARD = const(8)  # a: the card kind, face up
 _BACK = const(9)  # a card face down
@@ -71,8 +73,49 @@ class Band:
             out.append((tx, ty, s.text_width(text), s.char_h, TEXT_AT | WARNING << 4, text))
         return out
 
+    def reveal_items(self, view):
+        """The band while another seat's cards are revealed to the viewer
+        (`view.reveal`: a challenged +4 player's hand): a caption, then the
+        cards overlapping by half."""
+        table = self.table
+        s = table.s
+        y = table.table_y
+        items = [(4, y + 2, 11 * s.char_w, s.char_h, TEXT_AT | TEXT << 4, "their hand:")]
+        w = P.W
+        h = P.H
+        step = w // 2 + 2
+        x = 4
+        y += s.char_h + 4
+        for code in view.reveal:
+            if x + w > table.app.width:
+                break
+            items.append((x, y, w, h, PIECE | 1 << 4, code))  # 1: bright
+            x += step
+        return items
+
     def paint(self, s, it, bg):
         if it[4] == _CARD:
             P.piece(s, it[0], it[1], it[5], 1, bg, it[2], it[3])  # 1: face up, bright
         else:
             P.back(s, it[0], it[1], bg, it[2], it[3])
+
+
+def deal(game, view, head):
+    """pips.ui.screen.deal's lines at a pile table: `head` (who deals) and
+    the first card turned up, then what it did (who took cards, the
+    direction, who plays or names the colour)."""
+    from pips.cards import text
+
+    said = []
+    sizes = view.sizes
+    least = min(sizes)
+    for s in range(len(sizes)):
+        if sizes[s] > least:
+            said.append("%s takes %d" % (seat_name(s), sizes[s] - least))
+    if getattr(view, "direction", 1) < 0:
+        said.append("play reversed")
+    if getattr(view, "pending", None):  # a first wild: its colour is named
+        said.append("%s names the colour" % seat_name(game.turn))
+    else:
+        said.append("%s plays next" % seat_name(game.turn))
+    return [head + ", first card " + text(view.top), ", ".join(said)]

@@ -3,9 +3,8 @@ table set-up of the game chosen."""
 
 from pips import games
 from pips.match import LEVELS
-from pips.ui import piece_tile
 from pips.ui.menu import MenuScreen
-from pips.ui.palette import FELT, DIM, BLACK, WARNING
+from pips.ui.palette import FELT, DIM, BLACK, WARNING, IVORY, PIP
 from pips.ui.screen import seat_name
 
 
@@ -17,12 +16,19 @@ class TitleScreen(MenuScreen):
 
     def enter(self):
         MenuScreen.enter(self)
-        # a little decoration on the right: a double standing (a tile only:
-        # the card drawing stays with the one card game's session, its names
-        # and bytecode out of the seven tile games')
-        x = self.app.width - piece_tile.H - 22
+        # a little decoration on the right, where the list leaves room: a
+        # die's five, drawn here. A tile or a card would bring its piece
+        # module into the sessions of the games that draw the other kind.
+        w = self.app.width
+        x = (self.list_width() + w - 27) // 2
         if x > 110:
-            piece_tile.tile(self.s, x, self.body_y + 2, 6, 6, True)
+            s = self.s
+            y = self.body_y + 4
+            s.fill_rect(x, y, 27, 27, PIP)
+            s.fill_rect(x + 1, y + 1, 25, 25, IVORY)
+            at = b"\x05\x05\x12\x05\x0b\x0b\x05\x12\x12\x12"  # the pips' (dx, dy)
+            for i in range(0, 10, 2):
+                s.fill_rect(x + at[i], y + at[i + 1], 4, 4, PIP)
 
     def list_width(self):
         # a wide screen keeps its right part for the decoration
@@ -105,9 +111,7 @@ class SetupScreen(MenuScreen):
             self.draw_items((i,))
             return
         elif what == "rules":
-            from pips.ui.rules import RulesScreen
-
-            self.app.open(RulesScreen, g, self)
+            self.app.open(__import__("pips.ui.rules", None, None, ("*",)).RulesScreen, g, self)
             return
         else:
             self.remember()
