@@ -399,16 +399,15 @@ def check_session(game, out):
 
 
 # Sessions known to miss the .mpy budget, with the smallest heap measured
-# (pips_sim.firmware_session.smallest_session_heap): UNO (4 players) holds
-# more bytecode and live state than the budget leaves (docs/figures.md).
-# Strict: a session that comes within the budget fails here until it leaves
-# this list. The sessions run on the board's own clock (firmware_session.READ_MS):
-# the same figure on every run and every host. Within it: Domino Uno 128,
-# Matador 127, Bergen 123, Block 123, Draw 119, Twenty-one 118, Solitaire
-# 115. A session within a KiB or two of the budget passes or fails with where
-# its objects happen to fall, and one name more than a session's table of
-# names holds takes a new table of several KiB (docs/figures.md).
-OVER_MPY_BUDGET = {"uno": 129}
+# (pips_sim.firmware_session.smallest_session_heap); none now. Strict: a
+# session that comes within the budget fails here until it leaves this list.
+# The sessions run on the board's own clock (firmware_session.READ_MS): the
+# same figure on every run and every host. Within it: UNO 128, Domino Uno
+# 127, Matador 127, Bergen 123, Block 122, Draw 120, Twenty-one 118,
+# Solitaire 114. A session within a KiB or two of the budget passes or fails
+# with where its objects happen to fall, and one name more than a session's
+# table of names holds takes a new table of several KiB (docs/figures.md).
+OVER_MPY_BUDGET = {}
 
 
 def _mpy_budget_cases():
