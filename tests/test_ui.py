@@ -273,6 +273,44 @@ def test_with_a_clock_a_bot_thinks_by_time_and_decides_the_same(monkeypatch):
     assert results[0] == results[1]
 
 
+def test_on_a_slow_clock_every_band_is_drawn_the_hand_too():
+    """A frame leaves its later bands to the next once 4 ms have passed
+    (table._DRAW_MS), but only after drawing one itself: on a clock that
+    moves 3 ms a reading the player's hand is still drawn, a band a frame
+    at the latest (the status strip, the table, the hand), and shows the
+    hand held."""
+    from pips.ui import table as T
+    from pips.ui.surface import PIECE
+
+    lines = sim.setup_script(0, Block, ["human", "smart"], {"target": 50})
+    app, d = session(lines, seed=5)
+    table = app.screen
+    tick = [0, 0]  # the frame's now, ms since
+
+    def clock():  # 3 ms a reading, from the frame's start
+        if tick[0] != app.now:
+            tick[0] = app.now
+            tick[1] = 0
+        tick[1] += 3
+        return tick[0] + tick[1]
+
+    app.clock_ms = clock
+    choosing = drawn = 0
+    while table.game.moves < 12 and d.frames < 5000:
+        moves = table.game.moves
+        d.step(K.A if d.frames % 3 == 0 else 0)
+        if table.state == T._CHOOSE and table.game.moves == moves:
+            choosing += 1
+            held = sorted(table.view_of(table.viewer).hand_list())
+            for _ in range(3):  # the bands left over, one a frame
+                d.step(0)
+                pieces = sorted(it[5] for it in table.hand_layer.items if it[4] & 15 == PIECE)
+                if pieces == held:
+                    drawn += 1
+                    break
+    assert choosing >= 3 and drawn == choosing
+
+
 def test_long_press_opens_pause_and_resign_ends_the_match():
     lines = sim.setup_script(0, Block, ["human", "random"], {"target": 50})
     app, d = session(lines + ["wait 60", "hold A 25"], seed=3)
