@@ -110,8 +110,7 @@ def move(game, seat, text, before, view, viewer):
             line += ", %s takes %d" % (seat_name(s), after[s] - sizes[s])
     out = [line]
     if mine:  # the pieces new in the viewer's hand, by name
-        # pips.cards' or pips.tiles' text (the module named, not imported by name:
-        # docs/figures.md, names)
+        # pips.cards' or pips.tiles' text, by the view's kind of piece
         kind = getattr(view, "piece_kind", "tile")
         name = __import__("pips.%ss" % kind, None, None, ("text",)).text
         rest = list(hand)

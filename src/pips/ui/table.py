@@ -203,7 +203,7 @@ class TableScreen(Screen):
         choice = self.choice
         pausable = state == _SHOW or state == _THINK or (state == _CHOOSE and choice.alts is None)
         if presses & K.MENU or (presses & K.B and pausable):
-            # (a module not yet loaded named by a string: docs/figures.md, names)
+            # the pause menu, loaded when first opened (named by a string: docs/design.md)
             self.app.open(__import__("pips.ui.pause", None, None, ("*",)).PauseScreen, self)
             return
         if state == _SHOW:
