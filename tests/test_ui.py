@@ -214,6 +214,21 @@ def test_bots_think_in_slices_and_their_moves_stay_on_screen():
     assert table.state != T._SHOW or table.game.moves > 0
 
 
+def slow_clock(app):
+    """A board clock for `app` that moves 3 ms a reading (a rollout's time
+    on a Pico), from the frame's start (app.now)."""
+    tick = [0, 0]  # the frame's now, ms since
+
+    def clock():
+        if tick[0] != app.now:
+            tick[0] = app.now
+            tick[1] = 0
+        tick[1] += 3
+        return tick[0] + tick[1]
+
+    return clock
+
+
 def test_with_a_clock_a_bot_thinks_by_time_and_decides_the_same(monkeypatch):
     """Given a clock (the board's ticks_ms: App.clock_ms), a bot's slice is as
     many rollouts as fit table._THINK_MS, a move decided late in a slice is
@@ -237,16 +252,7 @@ def test_with_a_clock_a_bot_thinks_by_time_and_decides_the_same(monkeypatch):
         app, d = session(lines, seed=5)
         table = app.screen
         if clocked:
-            tick = [0, 0]  # the frame's now, ms since
-
-            def clock():  # 3 ms a reading (a rollout), from the frame's start
-                if tick[0] != app.now:
-                    tick[0] = app.now
-                    tick[1] = 0
-                tick[1] += 3
-                return tick[0] + tick[1]
-
-            app.clock_ms = clock
+            app.clock_ms = slow_clock(app)
         per_frame = []
         sizes = set()  # the slices asked of step()
         deferred = left = 0
@@ -285,16 +291,7 @@ def test_on_a_slow_clock_every_band_is_drawn_the_hand_too():
     lines = sim.setup_script(0, Block, ["human", "smart"], {"target": 50})
     app, d = session(lines, seed=5)
     table = app.screen
-    tick = [0, 0]  # the frame's now, ms since
-
-    def clock():  # 3 ms a reading, from the frame's start
-        if tick[0] != app.now:
-            tick[0] = app.now
-            tick[1] = 0
-        tick[1] += 3
-        return tick[0] + tick[1]
-
-    app.clock_ms = clock
+    app.clock_ms = slow_clock(app)
     choosing = drawn = 0
     while table.game.moves < 12 and d.frames < 5000:
         moves = table.game.moves

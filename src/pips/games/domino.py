@@ -102,8 +102,9 @@ def deal_mask(rng, items, count, start, need):
     items[start:count] into items[start:start + need] exactly as its
     shuffle's partial Fisher-Yates does from place `start` on (the same
     numbers, the same result), and return them as a bit mask. The items
-    are tile codes, so the mask stays a small int. One pass instead of a shuffle and a loop over the
-    hand: dealing is a fifth of a random Block game on CPython."""
+    are tile codes, so the mask stays a small int. One pass instead of a
+    shuffle and a loop over the hand: dealing is a fifth of a random Block
+    game on CPython."""
     words = rng._words
     at = rng._at
     end = start + need
@@ -130,7 +131,6 @@ def deal_mask(rng, items, count, start, need):
         mask |= _BIT[code]
     rng._at = at
     return mask
-
 
 
 def deal_hands(rng, order, players, size, start=0):

@@ -290,7 +290,7 @@ class DominoUno(Game):
         if self.left < 0:
             domino.open_line(self, t * 2 + side)
             return
-        if self.hi == LINE if side else self.lo == 0:
+        if (self.hi == LINE) if side else (self.lo == 0):
             self.lo, self.hi = domino.recentre(self.line, self.lo, self.hi)
         domino.place(self, t, side, PIPS[t] - (self.right if side else self.left))
 

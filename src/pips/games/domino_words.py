@@ -156,7 +156,7 @@ _REFUSED = (
 def _refusal_args(game, reason, seat, move):
     if reason == 10:
         return (seat, game.players)
-    if reason == 11 or reason == 20:
+    if reason == 11 or reason == 20 or reason == 24:
         return seat
     if reason == 12:
         return move  # the seat to catch
@@ -170,8 +170,6 @@ def _refusal_args(game, reason, seat, move):
         return "lay a tile held before the take-back"
     if reason == 23:  # the side, 0 or 1
         return "LR"[move]
-    if reason == 24:
-        return seat
     t = move >> 1
     if reason == 25:
         return (HI[t], LO[t], "LR"[move & 1])
