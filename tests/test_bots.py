@@ -379,7 +379,9 @@ def playouts_match_their_reference(G, players, hands, rng, pair, reference, snap
             reference(b, rb, buf)
             assert snap(a) == snap(b)
             assert ra._words == rb._words and ra._at == rb._at
-            assert a.utility(g.turn) == b.utility(g.turn) == Game.utility(b, g.turn)
+            assert a.utility(g.turn) == b.utility(g.turn)
+            if type(b).utility is Game.utility:
+                assert a.utility(g.turn) == Game.utility(b, g.turn)
             checked += 1
             n = g.legal(g.turn, buf)
             g.play(g.turn, buf[rng.below(n)])

@@ -403,7 +403,7 @@ def check_session(game, out):
 # session that comes within the budget fails here until it leaves this list.
 # The sessions run on the board's own clock (firmware_session.READ_MS): the
 # same figure on every run and every host. Within it: UNO 128, Domino Uno
-# 127, Matador 127, Bergen 123, Block 122, Draw 120, Twenty-one 118,
+# 127, Matador 125, Bergen 123, Block 122, Draw 120, Twenty-one 118,
 # Solitaire 114. A session within a KiB or two of the budget passes or fails
 # with where its objects happen to fall, and one name more than a session's
 # table of names holds takes a new table of several KiB (docs/figures.md).

@@ -209,6 +209,14 @@ def test_endings_scores_and_a_bounded_hand_over_many_random_hands():
                 assert g.winner == counts.index(min(counts))
                 seen["dead"] += 1
         assert sum(g.scores) == (1 if g.winner >= 0 else 0)
+        # a rollout's worth to the smart bot: the result and the pips margin,
+        # its sign the hand's result
+        for seat in (0, 1):
+            result = 0 if g.winner < 0 else 1 if g.winner == seat else -1
+            margin = tiles.pips(g.hands[1 - seat]) - tiles.pips(g.hands[seat])
+            worth = g.utility(seat)
+            assert worth == result + margin
+            assert (worth > 0) - (worth < 0) == result
     assert min(seen.values()) > 0, seen
     assert free > 0 and longest < 60, longest
 

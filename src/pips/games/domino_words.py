@@ -80,6 +80,16 @@ def line_table(game, stock, hands=None):
 
 
 # -- Draw and Matador (pips.games.reserve) ----------------------------------------
+def reserve_table(game):
+    """Reserve.info: the line's table with the reserve's size as the stock;
+    Matador's adds the tiles out of play (`out`) once the hand is over and
+    they are shown."""
+    out = line_table(game, game.reserve)
+    if game.set_aside and game.turn < 0:
+        out["out"] = tiles.mask_text(game.out)
+    return out
+
+
 def parse_move(game, seat, text):
     """Reserve.parse_move: `6-3` opens, `3-5 R` / `5-3 L` lay at an end (the
     end may be left out when only one fits), `draw`, `pass`."""

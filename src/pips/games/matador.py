@@ -130,6 +130,16 @@ class Matador(Reserve):
             return t, side, HI[t], 0
         raise refusal(self, _NOT_SEVEN, seat, move)
 
+    def utility(self, seat):
+        """A finished rollout's worth to the smart bot (pips.bots.SmartBot):
+        the hand won 1, lost -1, tied 0, plus the pips the other hand is left
+        with less the seat's own. At the device's few rollouts a move that
+        wins by more, or loses by less, is told apart from the rest where
+        won or lost alone would show no difference (docs/figures.md)."""
+        hands = self.hands
+        scores = self.scores
+        return scores[seat] - scores[1 - seat] + tiles.pips(hands[1 - seat]) - tiles.pips(hands[seat])
+
     def _placed(self, move):
         if move >= MATADOR:
             d = move - MATADOR
@@ -159,12 +169,6 @@ class Matador(Reserve):
         return parse_matador_lay(self, seat, words, text, (MATADORS, ORD, MATADOR, MATS, mat_move))
 
     # -- what is shown -----------------------------------------------------
-    def info(self):
-        out = Reserve.info(self)
-        if self.turn < 0:
-            out["out"] = tiles.mask_text(self.out)
-        return out
-
     def results(self):
         """What the results screen adds (see pips.ui.results): the tiles out of play."""
         return ["out of play: " + " ".join(tiles.mask_text(self.out))], None

@@ -440,9 +440,9 @@ class Reserve(Game):
     # -- what is shown -----------------------------------------------------
     def info(self):
         """The referee's table (pips.games.domino_words)."""
-        from pips.games.domino_words import line_table
+        from pips.games.domino_words import reserve_table
 
-        return line_table(self, COUNT - self.top)
+        return reserve_table(self)
 
 
 def refusal(game, reason, seat, move):
