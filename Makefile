@@ -18,7 +18,7 @@ $(STAMP): requirements.txt pyproject.toml
 	touch $(STAMP)
 
 # The MicroPython webassembly port (32-bit) for tests/test_wasm.py, from npm,
-# pinned as pips_sim/wasm.py names it. Without npm the tests say so and skip.
+# pinned as pips_tools/wasm.py names it. Without npm the tests say so and skip.
 WASM_PACKAGE := @micropython/micropython-webassembly-pyscript@1.27.0
 WASM := $(VENV)/wasm/.installed
 
@@ -31,7 +31,7 @@ $(WASM): $(STAMP) Makefile
 	fi
 
 # rp2040js, the RP2040 emulator, for the firmware on an emulated Pico (tests/test_pico.py,
-# make bench-pico), pinned as pips_sim/pico.py names it. Without npm those tests skip.
+# make bench-pico), pinned as pips_tools/pico.py names it. Without npm those tests skip.
 PICO_EMU_PACKAGE := rp2040js@1.4.1
 PICO_EMU := $(VENV)/pico/.installed
 
@@ -59,12 +59,12 @@ test: $(STAMP) $(WASM) $(PICO_EMU)
 	$(BIN)/python -m pytest -q -rs
 
 bench: $(VENV)/.bench
-	$(BIN)/python -m pips_sim.bench
+	$(BIN)/python -m pips_tools.bench
 
 images: $(STAMP)
-	$(BIN)/python -m pips_sim.images
+	$(BIN)/python -m pips_tools.images
 
-# The bots and the firmware on an emulated Cortex-M0 (pips_sim/device.py, docs/device-bench.md):
+# The bots and the firmware on an emulated Cortex-M0 (pips_tools/device.py, docs/device-bench.md):
 # needs MICROPY_DIR, a MicroPython work tree; pyboard.py needs only pyserial of the bench set.
 $(VENV)/.bench-device: $(STAMP) requirements-bench.txt
 	$(BIN)/pip install -q $$(grep '^pyserial==' requirements-bench.txt)
@@ -75,39 +75,39 @@ ifndef MICROPY_DIR
 	$(error make bench-device needs MICROPY_DIR=/path/to/micropython (a MicroPython work tree with lib/micropython-lib); see docs/device-bench.md)
 endif
 	@$(MAKE) --no-print-directory $(VENV)/.bench-device
-	MICROPY_DIR="$(MICROPY_DIR)" $(BIN)/python -m pips_sim.device $(DEVICE_ARGS)
+	MICROPY_DIR="$(MICROPY_DIR)" $(BIN)/python -m pips_tools.device $(DEVICE_ARGS)
 
 # The real firmware (build/pips-pico.uf2) on the emulated RP2040: frame and decision
-# times in simulated time (pips_sim/pico.py, docs/device-bench.md). Needs the boot ROM:
-# .venv/bin/python -m pips_sim.pico bootrom path/to/rp2040js/demo/bootrom.ts
+# times in simulated time (pips_tools/pico.py, docs/device-bench.md). Needs the boot ROM:
+# .venv/bin/python -m pips_tools.pico bootrom path/to/rp2040js/demo/bootrom.ts
 pico-emu: $(PICO_EMU)
 
 bench-pico: $(PICO_EMU)
-	$(BIN)/python -m pips_sim.pico session block uno --json build/bench-pico.json
+	$(BIN)/python -m pips_tools.pico session block uno --json build/bench-pico.json
 
 mpy: $(STAMP)
-	$(BIN)/python -m pips_sim.mpy
+	$(BIN)/python -m pips_tools.mpy
 
 deploy: mpy
-	$(BIN)/python -m pips_sim.deploy --port $(PORT)
+	$(BIN)/python -m pips_tools.deploy --port $(PORT)
 
 # The device files as a littlefs image in a UF2, for a Pico that already runs
-# MicroPython: build/pips-fs.uf2 (pips_sim/fsimage.py).
+# MicroPython: build/pips-fs.uf2 (pips_tools/fsimage.py).
 fs-uf2: $(STAMP)
-	$(BIN)/python -m pips_sim.fsimage
+	$(BIN)/python -m pips_tools.fsimage
 
-# MicroPython for the Pico with Pips frozen in: build/pips-pico.uf2 (pips_sim/firmware.py).
-# PICO_MICROPY_DIR: a MicroPython work tree at pips_sim.firmware.MICROPY_COMMIT with
+# MicroPython for the Pico with Pips frozen in: build/pips-pico.uf2 (pips_tools/firmware.py).
+# PICO_MICROPY_DIR: a MicroPython work tree at pips_tools.firmware.MICROPY_COMMIT with
 # lib/pico-sdk, lib/tinyusb and lib/micropython-lib checked out; PICOTOOL_DIR: an
 # installed picotool or its source tree. Or FIRMWARE_FETCH=folder: clone both there.
 firmware: $(STAMP)
 ifdef FIRMWARE_FETCH
-	$(BIN)/python -m pips_sim.firmware --fetch "$(FIRMWARE_FETCH)"
+	$(BIN)/python -m pips_tools.firmware --fetch "$(FIRMWARE_FETCH)"
 else
 ifndef PICO_MICROPY_DIR
 	$(error make firmware needs PICO_MICROPY_DIR=/path/to/micropython and PICOTOOL_DIR=/path/to/picotool, or FIRMWARE_FETCH=folder; see docs/device.md)
 endif
-	$(BIN)/python -m pips_sim.firmware --micropython "$(PICO_MICROPY_DIR)" --picotool "$(PICOTOOL_DIR)"
+	$(BIN)/python -m pips_tools.firmware --micropython "$(PICO_MICROPY_DIR)" --picotool "$(PICOTOOL_DIR)"
 endif
 
 clean:

@@ -16,7 +16,7 @@ as fast as the host can compute it. `ticks_ms()` is the host's real clock plus
 every millisecond "slept", so time still passes while the code computes; or,
 with PIPS_SIM_READ_MS set, a clock of the board's own that every reading moves
 on, so that a session runs alike on every host (the scripted sessions of
-pips_sim.firmware_session, whose heap is measured, run so).
+pips_tools.firmware_session, whose heap is measured, run so).
 """
 
 from time import ticks_diff, ticks_ms as _host_ticks_ms  # noqa: F401 (ticks_diff: the board's)

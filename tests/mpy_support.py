@@ -27,9 +27,9 @@ import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path.insert(0, os.path.join(ROOT, "sim"))  # pips_sim even when not installed
+sys.path.insert(0, os.path.join(ROOT, "sim"))  # pips_sim and pips_tools even when not installed
 
-from pips_sim import mpy  # noqa: E402
+from pips_tools import mpy  # noqa: E402
 
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
 if not os.path.exists(MICROPYTHON):
@@ -64,7 +64,7 @@ _device = []
 
 
 def device_tree():
-    """The device build (pips_sim.mpy.DEVICE_OPT: no line numbers), once per
+    """The device build (pips_tools.mpy.DEVICE_OPT: no line numbers), once per
     session: what a board runs, for the heap measurements."""
     if not _device:
         out = tempfile.mkdtemp(prefix="pips-mpy-device-")
@@ -91,5 +91,5 @@ def run_micropython(code_or_path, heap=None, from_mpy=True, timeout=120, args=()
 
 
 def smallest_heap(code, low_k, high_k, from_mpy=True, args_list=((),), timeout=120, check=None):
-    """Smallest heap in KiB under which `code` passes for every args (see pips_sim.mpy)."""
+    """Smallest heap in KiB under which `code` passes for every args (see pips_tools.mpy)."""
     return mpy.smallest_heap(code, low_k, high_k, module_path(from_mpy), args_list, timeout, check)

@@ -1,4 +1,4 @@
-"""The ceiling tool (pips_sim.ceiling): its seeing bot follows Bergen's
+"""The ceiling tool (pips_tools.ceiling): its seeing bot follows Bergen's
 rules move by move, values positions as an expectimax through the game
 itself does, and beats the random bot."""
 
@@ -6,7 +6,7 @@ import copy
 
 from pips.games.bergen import Bergen
 from pips.rng import Rng
-from pips_sim import ceiling
+from pips_tools import ceiling
 
 
 def _positions(hands, rng):

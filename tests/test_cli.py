@@ -11,7 +11,7 @@ import pytest
 
 from pips.game import Game
 from pips.games import get
-from pips_sim import cli, stats
+from pips_sim import cli, rates
 
 
 def run_cli(argv, text=""):
@@ -36,10 +36,10 @@ class Responder:
 
 # -- run -------------------------------------------------------------------
 def test_wilson_interval():
-    low, high = stats.wilson(17, 20)
+    low, high = rates.wilson(17, 20)
     assert 0.63 < low < 0.65 and 0.94 < high < 0.95  # the textbook values for 17/20
-    assert stats.wilson(0, 10)[0] == 0.0 and stats.wilson(10, 10)[1] == 1.0
-    low, high = stats.wilson(0, 10)
+    assert rates.wilson(0, 10)[0] == 0.0 and rates.wilson(10, 10)[1] == 1.0
+    low, high = rates.wilson(0, 10)
     assert 0.25 < high < 0.35
 
 

@@ -1,4 +1,4 @@
-"""The device bench (pips_sim.device, `make bench-device`): its manifest, and a
+"""The device bench (pips_tools.device, `make bench-device`): its manifest, and a
 short check on the emulated Cortex-M0 when MICROPY_DIR names a MicroPython
 work tree (skipped otherwise, saying so)."""
 
@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 from mpy_support import ROOT
-from pips_sim import device
+from pips_tools import device
 
 
 def test_bench_manifest_freezes_the_firmware_modules_and_the_bench():

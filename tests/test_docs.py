@@ -4,7 +4,7 @@ and nothing points outside the repository."""
 import os
 import re
 
-from pips_sim import images
+from pips_tools import images
 
 ROOT = images.ROOT
 

@@ -870,7 +870,7 @@ def test_handstats_counts_hands_turns_and_take_backs_as_played():
 
     from pips.bots import bot_rng, table_bots
     from pips.selfplay import play_hand
-    from pips_sim import handstats
+    from pips_tools import handstats
 
     out = io.StringIO()
     assert handstats.main(["domino-uno", "--hands", "60", "--players", "2,5", "--word", "take"], out) == 0

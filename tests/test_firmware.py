@@ -12,8 +12,8 @@ import tempfile
 import pytest
 
 from mpy_support import ROOT, needs_micropython, run_micropython
-from pips_sim import deploy, mpy
-from pips_sim.firmware_session import (
+from pips_tools import deploy, mpy
+from pips_tools.firmware_session import (
     BUDGETS_K,
     SESSION,
     SESSION_KEEP,
@@ -340,7 +340,7 @@ _DEVICE_TREE = []
 
 def device_tree():
     """The device build: compiled as `make mpy` and `make deploy` compile it
-    (pips_sim.mpy.DEVICE_OPT, -O3: no line numbers), which is what the board
+    (pips_tools.mpy.DEVICE_OPT, -O3: no line numbers), which is what the board
     holds in RAM. The heap caps below are measured on it; the other tests use
     mpy_support's tree, which keeps line numbers for their tracebacks."""
     if not _DEVICE_TREE:
@@ -354,7 +354,7 @@ def device_tree():
 def run_on_device_build(code, heap, args=(), timeout=300, folder=None):
     """Run on the device build, the board keeping its records in `folder`
     (None: a new folder, gone after the run); the code inline, as the budgets
-    are measured (pips_sim.firmware_session.session_argv)."""
+    are measured (pips_tools.firmware_session.session_argv)."""
     if folder is not None:
         return mpy.run_micropython(
             code, heap, [device_tree()], timeout, args, data_env(folder), inline=True
@@ -392,14 +392,14 @@ def check_session(game, out):
     return stats
 
 
-# The budgets (pips_sim.firmware_session.BUDGETS_K): the whole session of
+# The budgets (pips_tools.firmware_session.BUDGETS_K): the whole session of
 # every game fits 128 KiB with the device build's .mpy in RAM, and 112 KiB with
 # the code in ROMFS, on this 64-bit port (every object pointer takes 8 bytes,
 # 4 on a Pico's RP2040). The smallest heaps measured are in docs/.
 
 
 # Sessions known to miss the .mpy budget, with the smallest heap measured
-# (pips_sim.firmware_session.smallest_session_heap); none now. Strict: a
+# (pips_tools.firmware_session.smallest_session_heap); none now. Strict: a
 # session that comes within the budget fails here until it leaves this list.
 # The sessions run on the board's own clock (firmware_session.READ_MS): the
 # same figure on every run and every host. Within it: UNO 128, Domino Uno

@@ -6,7 +6,7 @@ import os
 import pytest
 
 from mpy_support import BUILD_ERRORS, ROOT, build_mpy, needs_micropython, run_micropython
-from pips_sim import mpy
+from pips_tools import mpy
 
 on_micropython = pytest.mark.micropython
 
@@ -258,9 +258,9 @@ def test_the_booklet_games_matches_are_identical_on_cpython_and_micropython():
 # -- small heaps ----------------------------------------------------------------
 
 # Heap caps (KiB, -X heapsize on the 64-bit unix port): a whole smart match run
-# as a device runs it (pips_sim.mpy.SMART_MATCH_SCRIPT on the device build's
+# as a device runs it (pips_tools.mpy.SMART_MATCH_SCRIPT on the device build's
 # .mpy, bytecode in RAM, no move texts kept), the very match CPython plays.
-# Regression guards: the smallest heaps measured (pips_sim.mpy.smallest_device_heap:
+# Regression guards: the smallest heaps measured (pips_tools.mpy.smallest_device_heap:
 # Block 51 KiB, seeds 1-4; UNO 10 players 60 KiB, seeds 2, 3, 10) plus a KiB
 # or two. Where objects fall decides a KiB either way: UNO's seed 10 runs in
 # 58 to 62 KiB and in 64 or more, but not in 63.

@@ -1,5 +1,5 @@
 """The real Pico firmware (build/pips-pico.uf2, `make firmware`) on an emulated
-RP2040 (rp2040js, pips_sim.pico): it boots to the title with nothing on its
+RP2040 (rp2040js, pips_tools.pico): it boots to the title with nothing on its
 filesystem, the real littlefs reads build/pips-fs.uf2's files, and whole
 sessions, keys pressed on the reference board's pins in simulated time, give
 the very panel images the desktop gives for the same frames.
@@ -18,7 +18,7 @@ import re
 import pytest
 
 from mpy_support import device_tree, needs_micropython
-from pips_sim import deploy, fsimage, pico
+from pips_tools import deploy, fsimage, pico
 
 WHY = pico.missing()
 pytestmark = [pytest.mark.micropython, needs_micropython,

@@ -1,6 +1,6 @@
 """The images a maker flashes on a Pico: build/pips-fs.uf2 (`make fs-uf2`, the
 device files on a littlefs image) and the UF2 writer behind it, package.json
-for mip, and what the emulated Pico's harness (pips_sim.pico) takes from the
+for mip, and what the emulated Pico's harness (pips_tools.pico) takes from the
 project. The firmware image itself (`make firmware`) is booted in
 tests/test_pico.py."""
 
@@ -10,7 +10,7 @@ import struct
 import pytest
 
 from mpy_support import device_tree, needs_micropython  # noqa: F401 (puts sim/ on sys.path)
-from pips_sim import deploy, fsimage, pico, uf2
+from pips_tools import deploy, fsimage, pico, uf2
 
 ROOT = deploy.ROOT
 littlefs = pytest.importorskip("littlefs", reason="littlefs-python is not installed (run make)")
@@ -69,7 +69,7 @@ def test_package_json_lists_the_deploy_files_for_mip():
 
     with open(os.path.join(deploy.ROOT, "package.json")) as f:
         package = json.load(f)
-    assert package == deploy.package_json()  # regenerate: python -m pips_sim.deploy --package-json
+    assert package == deploy.package_json()  # regenerate: python -m pips_tools.deploy --package-json
     tree = device_tree()
     on_board = deploy.select(tree, deploy.read_list())
     dests = [dest for dest, url in package["urls"]]

@@ -15,8 +15,8 @@ import pytest
 
 from mpy_support import ROOT, needs_micropython
 from pips.ui.palette import rgb565_table
-from pips_sim import mpy
-from pips_sim.panel import COL0, ROW0, St7789Model, parse_log
+from pips_tools import mpy
+from pips_tools.panel import COL0, ROW0, St7789Model, parse_log
 
 pytestmark = [pytest.mark.micropython, needs_micropython]
 

@@ -6,12 +6,12 @@ generator's words all stay small ints on a 32-bit port.
 
 The port (npm @micropython/micropython-webassembly-pyscript, pinned in the
 Makefile) runs under Node.js with the compiled .mpy tree as its /lib; see
-pips_sim.wasm. Its heap grows by itself, so budgets are the unix port's tests."""
+pips_tools.wasm. Its heap grows by itself, so budgets are the unix port's tests."""
 
 import pytest
 
 from mpy_support import build_mpy
-from pips_sim import wasm
+from pips_tools import wasm
 from test_micropython import _PRINT_RECORDS, BLOCK_CASES
 
 pytestmark = pytest.mark.skipif(wasm.missing() is not None, reason=str(wasm.missing()))

@@ -11,7 +11,7 @@ bots play.
 import sys
 
 from pips.selfplay import record_match
-from pips_sim import stats
+from pips_sim import rates
 
 # A match longer than this many hands is a bug in a game: stop instead of looping on.
 HAND_LIMIT = 10000
@@ -103,7 +103,7 @@ def run(game_class, levels, games, seed=0, options=None, rollouts=-1, progress=N
         progress.close()
     out_rows = []
     for row in rows:
-        low, high = stats.wilson(row["won"], row["matches"])
+        low, high = rates.wilson(row["won"], row["matches"])
         out_rows.append(
             {
                 "position": row["position"],
@@ -112,11 +112,11 @@ def run(game_class, levels, games, seed=0, options=None, rollouts=-1, progress=N
                 "won": row["won"],
                 "tied": row["tied"],
                 "lost": row["lost"],
-                "win_rate": stats.mean(row["won"], row["matches"]),
+                "win_rate": rates.mean(row["won"], row["matches"]),
                 "ci95": [low, high],
                 "hands": row["hands"],
-                "mean_hand_length": stats.mean(row["moves"], row["hands"]),
-                "mean_points_per_hand": stats.mean(row["points"], row["hands"]),
+                "mean_hand_length": rates.mean(row["moves"], row["hands"]),
+                "mean_points_per_hand": rates.mean(row["points"], row["hands"]),
                 "seats": row["seats"],
             }
         )
@@ -129,7 +129,7 @@ def run(game_class, levels, games, seed=0, options=None, rollouts=-1, progress=N
         "options": table,
         "hands": total_hands,
         "ties": ties,
-        "mean_hand_length": stats.mean(total_moves, total_hands),
+        "mean_hand_length": rates.mean(total_moves, total_hands),
         "bots": out_rows,
     }
 

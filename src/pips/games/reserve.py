@@ -64,7 +64,7 @@ class Reserve(Game):
     # anywhere, either way round, for a seat with none of those (Matador's
     # matadors), FIT[8] a bytes: the half that must touch an end showing v.
     # One name for the three: every name a module brings is interned for good
-    # in the device's heap (see pips_sim.firmware_session).
+    # in the device's heap (see pips_tools.firmware_session).
     FIT = ()
 
     def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):

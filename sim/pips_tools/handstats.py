@@ -1,7 +1,7 @@
 """How hands run under bot play: their lengths and how often a kind of move
 occurs (docs/figures.md's simulation facts).
 
-    python -m pips_sim.handstats domino-uno --hands 100000 --players 2,3,4,5,6 --word take
+    python -m pips_tools.handstats domino-uno --hands 100000 --players 2,3,4,5,6 --word take
 
 Hand i of a table size is dealt from seed + i and played by bots of `--level`
 (default random) at every seat, through pips.selfplay.play_hand (the one turn

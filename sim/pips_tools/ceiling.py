@@ -12,7 +12,7 @@ can do better in a hand, so its match rate is the ceiling of the bar (a
 match to the most chips could reward other choices than a hand's, but only
 at its margins).
 
-    python -m pips_sim.ceiling bergen --games 1000 --seed 10000
+    python -m pips_tools.ceiling bergen --games 1000 --seed 10000
 
 Seating and deals as in `pips run` (pips_sim.runner): match i is dealt from
 seed + i, the seeing bot in seat i % 2.
@@ -26,7 +26,7 @@ from pips.bots import RandomBot, bot_rng
 from pips.games import bergen
 from pips.match import Match
 from pips.tiles import PIPS
-from pips_sim import stats
+from pips_sim import rates
 
 
 def step(hands, ends, phase, turn, move):
@@ -149,7 +149,7 @@ def run(games, seed=0, options=None):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="python -m pips_sim.ceiling",
+        prog="python -m pips_tools.ceiling",
         description="the seeing bot (the whole deal, expectimax) against the random bot",
     )
     parser.add_argument("game", choices=("bergen",))
@@ -162,7 +162,7 @@ def main(argv=None):
         key, _, value = item.partition("=")
         options[key] = int(value)
     won, lost, shared, hw, hl, ht = run(args.games, args.seed, options or None)
-    low, high = stats.wilson(won, args.games)
+    low, high = rates.wilson(won, args.games)
     print(
         "bergen, the seeing bot against random, %d matches (seeds %d..%d): won %d (%.1f%%, "
         "95%% interval %.1f-%.1f%%), lost %d, shared %d; hands won %d, lost %d, tied %d"

@@ -1,6 +1,6 @@
 """Copy the compiled firmware to a board over USB with mpremote (`make deploy`).
 
-    python -m pips_sim.deploy --port /dev/ttyACM0 [--dry-run] [--force] [--frozen]
+    python -m pips_tools.deploy --port /dev/ttyACM0 [--dry-run] [--force] [--frozen]
 
 The files are those firmware/deploy.txt lists, taken from the .mpy tree that
 `make mpy` builds (build/mpy; this command brings it up to date first), each to
@@ -29,7 +29,7 @@ import shlex
 import subprocess
 import sys
 
-from pips_sim import mpy
+from pips_tools import mpy
 
 ROOT = mpy.ROOT
 DEPLOY_LIST = os.path.join(ROOT, "firmware", "deploy.txt")
@@ -251,7 +251,7 @@ def deploy(
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="python -m pips_sim.deploy", description=__doc__.split("\n")[0]
+        prog="python -m pips_tools.deploy", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--port", default="/dev/ttyACM0", help="the board's serial port")
     parser.add_argument("--build", default=mpy.DEFAULT_OUT, help="the .mpy tree (build/mpy)")

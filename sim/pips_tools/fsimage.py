@@ -1,7 +1,7 @@
 """`make fs-uf2`: the device files as a littlefs image in a UF2 file, for a Pico
 that already runs MicroPython (build/pips-fs.uf2).
 
-    python -m pips_sim.fsimage [--out build/pips-fs.uf2] [--img FILE]
+    python -m pips_tools.fsimage [--out build/pips-fs.uf2] [--img FILE]
 
 The files are those `make deploy` copies (firmware/deploy.txt over the .mpy
 tree of `make mpy`, which this brings up to date), each at the same path. The
@@ -18,7 +18,7 @@ import argparse
 import os
 import sys
 
-from pips_sim import deploy, mpy, uf2
+from pips_tools import deploy, mpy, uf2
 
 # The rp2 port's RPI_PICO board: MICROPY_HW_FLASH_STORAGE_BYTES at the end of
 # 2 MiB of flash, mounted by ports/rp2/modules/_boot.py as VfsLfs2(progsize=256)
@@ -91,7 +91,7 @@ def from_uf2(uf2_bytes):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m pips_sim.fsimage", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m pips_tools.fsimage", description=__doc__.split("\n\n")[0])
     p.add_argument("--out", default=OUT, help="the UF2 file (build/pips-fs.uf2)")
     p.add_argument("--img", help="also write the raw image (for an emulator or picotool)")
     args = p.parse_args(argv)

@@ -17,7 +17,7 @@ kept there (A on the resume screen) and plays it on. It ends at the match's
 end, or after max_hands hands or max_frames frames.
 It runs the device build's .mpy files, which the port copies into the heap
 as a board does from its filesystem; SESSION_ROMFS runs them from a ROMFS
-image of the build (pips_sim.mpy.romfs_image, its path the last argument) in
+image of the build (pips_tools.mpy.romfs_image, its path the last argument) in
 place, as a board runs code from flash. The image itself is read into the
 heap, one block of its own size: `smallest_session_heap` leaves it out. Both
 name as little as they can: every name is interned for good, in the heap
@@ -31,7 +31,7 @@ import os
 import shutil
 import tempfile
 
-from pips_sim import mpy
+from pips_tools import mpy
 
 BUDGETS_K = {"mpy": 128, "romfs": 112}
 
@@ -72,7 +72,7 @@ import unix_sim as board
 import main
 from pips.ui import keys as K
 
-# one argument (pips_sim.firmware_session.session_argv): the game, then the
+# one argument (pips_tools.firmware_session.session_argv): the game, then the
 # menu key counts, max_hands, max_frames, seed, bots
 args = [int(a) for a in sys.argv[1].split()[1:]]
 
@@ -236,7 +236,7 @@ def session_args(game_name, players, setting=None, max_hands=99, max_frames=4000
 
 def session_argv(fields, *more):
     """The command line of a session run with the code inline (`-c`, see
-    pips_sim.mpy.run_micropython): `fields` (session_args' or resume_args')
+    pips_tools.mpy.run_micropython): `fields` (session_args' or resume_args')
     as one argument, then `more` (SESSION_ROMFS's image). The unix port
     interns every argument as a name, in the heap measured: one, not ten."""
     return (" ".join(str(a) for a in fields),) + more
@@ -260,7 +260,7 @@ def data_env(folder):
 
 
 def romfs_file(folder):
-    """Build the device build for a ROMFS image (pips_sim.mpy.build, -O3, its
+    """Build the device build for a ROMFS image (pips_tools.mpy.build, -O3, its
     modules named as imported from mpy.ROMFS_MOUNT) in `folder`, and write the
     image there; its path."""
     tree = os.path.join(folder, "rom-tree")
@@ -273,7 +273,7 @@ def romfs_file(folder):
 
 def smallest_session_heap(game, tree, low_k=64, high_k=192, romfs=False):
     """The smallest heap (KiB) the SESSIONS[game] session plays its whole match
-    in, on the device build `tree` (pips_sim.mpy.build, -O3); romfs: with the
+    in, on the device build `tree` (pips_tools.mpy.build, -O3); romfs: with the
     code in a ROMFS image of it, the image's own size left out."""
     players, setting, seed = SESSIONS[game]
     args = session_args(game, players, setting, seed=seed)

@@ -3,7 +3,7 @@
 `make test` installs the pinned npm package
 `@micropython/micropython-webassembly-pyscript` into `.venv/wasm` (see the
 Makefile); `run_wasm` runs a script on it under Node.js through
-`wasm_run.mjs`, with a compiled tree (pips_sim.mpy.build) as its /lib.
+`wasm_run.mjs`, with a compiled tree (pips_tools.mpy.build) as its /lib.
 
 Unlike the unix port this one is 32-bit: small ints end at 2**30, as on a
 Pico, so a record that matches CPython's here shows the core's numbers never
@@ -17,7 +17,7 @@ import shutil
 import subprocess
 import tempfile
 
-from pips_sim.mpy import ROOT
+from pips_tools.mpy import ROOT
 
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 VERSION = "1.27.0"  # the Makefile installs this one

@@ -1,9 +1,9 @@
 // The Pico's own firmware on an emulated RP2040 (npm rp2040js, pinned in
-// pips_sim/pico.py), for the tests and `make bench-pico`.
+// pips_tools/pico.py), for the tests and `make bench-pico`.
 //
 //     node pico_run.mjs CONFIG.json
 //
-// CONFIG (written by pips_sim/pico.py):
+// CONFIG (written by pips_tools/pico.py):
 //   rp2040js    the package folder (its dist/esm/index.js is imported)
 //   bootrom     the RP2040 B1 boot ROM: 16 KiB binary
 //   flash       a flat image of the flash from 0x10000000 (firmware, filesystem)

@@ -1,4 +1,4 @@
-"""The README's screenshots, made again: `make images` (python -m pips_sim.images [out_dir]).
+"""The README's screenshots, made again: `make images` (python -m pips_tools.images [out_dir]).
 
 Each picture in docs/img/ is the headless simulator's screen after a key file
 (`shot NAME` lines name the pictures), and simulator.png the window itself:

@@ -1,7 +1,7 @@
 """`make bench`: speed and memory of the core on CPython and on the real
 MicroPython unix port, against the reference engines (OpenSpiel, RLCard).
 
-    python -m pips_sim.bench [--seconds 2.5] [--json] [--skip-heap]
+    python -m pips_tools.bench [--seconds 2.5] [--json] [--skip-heap]
 
 Every figure is measured in this run (nothing is remembered from earlier runs):
 random-play games per second through the protocol, the smart bot's decision
@@ -19,7 +19,7 @@ import subprocess
 import sys
 import time
 
-from pips_sim import mpy
+from pips_tools import mpy
 
 BARS = {
     "block_ratio": 20.0,  # our random Block games per second over OpenSpiel's
@@ -291,16 +291,16 @@ def rlcard_uno_rate(seconds, seed=1, players=2):
 
 def device_heap(name, players, seeds, tree, rollouts=-1):
     """The smallest heap (KiB) in which a whole smart match runs as a device runs
-    it (pips_sim.mpy.SMART_MATCH_SCRIPT on the device build), for every seed."""
+    it (pips_tools.mpy.SMART_MATCH_SCRIPT on the device build), for every seed."""
     k = mpy.smallest_device_heap(name, players, seeds, tree, 16, 128, rollouts)
     return {"heap_k": k, "seeds": list(seeds), "rollouts": rollouts}
 
 
 def firmware_heap(game, tree, romfs=False):
     """The smallest heap (KiB) the whole firmware plays a scripted match in
-    (pips_sim.firmware_session: menus, table, results; P1 human, smart bots),
+    (pips_tools.firmware_session: menus, table, results; P1 human, smart bots),
     with the .mpy in RAM or the code in a ROMFS image."""
-    from pips_sim.firmware_session import SESSIONS, smallest_session_heap
+    from pips_tools.firmware_session import SESSIONS, smallest_session_heap
 
     players, setting, seed = SESSIONS[game]
     k = smallest_session_heap(game, tree, romfs=romfs)
@@ -447,7 +447,7 @@ def measure(seconds=2.5, heap=True, out=print):
         res["games"][name] = step("%s random play and smart decisions, both runtimes" % name,
                                   other_game, name, seconds, tree)  # fmt: skip
     if heap:
-        from pips_sim.firmware_session import SESSIONS
+        from pips_tools.firmware_session import SESSIONS
 
         res["firmware"] = {}
         for game in sorted(SESSIONS):
@@ -606,7 +606,7 @@ def table(res):
     if "firmware" in res:
         add("")
         add(row % ("The whole firmware (unix_sim board)", "", "MicroPython", "budget"))
-        from pips_sim.firmware_session import BUDGETS_K
+        from pips_tools.firmware_session import BUDGETS_K
 
         for key in sorted(res["firmware"]):
             d = res["firmware"][key]
@@ -635,7 +635,7 @@ def table(res):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(
-        prog="python -m pips_sim.bench", description=__doc__.split("\n")[0]
+        prog="python -m pips_tools.bench", description=__doc__.split("\n")[0]
     )
     ap.add_argument(
         "--seconds", type=float, default=2.5, help="time per rate measurement (default 2.5)"
@@ -650,7 +650,7 @@ def main(argv=None):
     res = measure(args.seconds, not args.skip_heap, log)
     res["wall_seconds"] = round(time.perf_counter() - t0, 1)
     res["command"] = " ".join(
-        ["python -m pips_sim.bench"] + (argv if argv is not None else sys.argv[1:])
+        ["python -m pips_tools.bench"] + (argv if argv is not None else sys.argv[1:])
     )
     if args.json:
         print(json.dumps(res, indent=2))

@@ -1,8 +1,8 @@
 """`make firmware`: MicroPython for the Raspberry Pi Pico (BOARD=RPI_PICO) with
 Pips frozen in through firmware/manifest.py, as build/pips-pico.uf2.
 
-    python -m pips_sim.firmware --micropython DIR --picotool DIR [--out FILE] [-j N]
-    python -m pips_sim.firmware --fetch FOLDER [--git-base URL]
+    python -m pips_tools.firmware --micropython DIR --picotool DIR [--out FILE] [-j N]
+    python -m pips_tools.firmware --fetch FOLDER [--git-base URL]
 
 --micropython  a MicroPython work tree whose ports/rp2 builds for the Pico, with
                the submodules the port needs checked out (lib/pico-sdk,
@@ -30,7 +30,7 @@ import shutil
 import subprocess
 import sys
 
-from pips_sim import mpy
+from pips_tools import mpy
 
 ROOT = mpy.ROOT
 MANIFEST = os.path.join(ROOT, "firmware", "manifest.py")
@@ -160,7 +160,7 @@ def fetch(folder, git_base="https://github.com"):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m pips_sim.firmware",
+    p = argparse.ArgumentParser(prog="python -m pips_tools.firmware",
                                 description=__doc__.split("\n\n")[0])
     p.add_argument("--micropython", help="a MicroPython work tree with its rp2 submodules")
     p.add_argument("--picotool", help="an installed picotool, or its source tree")

@@ -1,7 +1,7 @@
 """What an ST7789 controller makes of the bytes on its bus: commands, address
 windows and RAMWR pixels into a model of its 240x320 RAM, for the tests that
 check the display driver (tests/test_st7789.py) and the firmware on an
-emulated Pico (pips_sim.pico).
+emulated Pico (pips_tools.pico).
 
 A bus log is a run of records: a kind byte, a 24-bit big-endian length, then
 (for kinds 0-3, SPI bytes) that many bytes sent with DC = kind >> 1 and

@@ -1,6 +1,6 @@
 """`make bench-device`: the bots and the firmware timed on an emulated Cortex-M0.
 
-    MICROPY_DIR=/path/to/micropython python -m pips_sim.device [--quick] [--skip-heap]
+    MICROPY_DIR=/path/to/micropython python -m pips_tools.device [--quick] [--skip-heap]
         [--game NAME ...] [--decisions N] [--json build/bench-device.json]
 
 MicroPython's qemu port is built for qemu's `microbit` machine (a Cortex-M0),
@@ -9,7 +9,7 @@ enlarged to 256 KB of SRAM and 1 MB of flash, with a GC heap of HEAP_BYTES
 frozen in: the modules firmware/manifest.py lists (read from that file, so it
 follows the package as it moves), the desktop board boards/unix_sim.py (the
 real ST7789 driver on a fake SPI bus that counts bytes), firmware/main.py as
-`pips_main`, and the bench module pips_sim/device_bench_mod.py as
+`pips_main`, and the bench module pips_tools/device_bench_mod.py as
 `pips_bench`. qemu runs it with `-icount shift=3`: every instruction is 8 ns
 of virtual time, so time.ticks_us() in the guest reads a 125 MHz core at one
 instruction a cycle, the same on every run whatever the host's load. Scripts
@@ -25,7 +25,7 @@ Solitaire's one seat):
   - random-play games (pips.selfplay.random_games), time a game;
   - greedy and smart decision times, median / p90 / max, bots at every seat;
   - the smallest heap a bots-only smart match fits in (rebuilt at smaller heaps);
-and per scripted firmware session (pips_sim.firmware_session: its games, seats,
+and per scripted firmware session (pips_tools.firmware_session: its games, seats,
 seeds and key script):
   - frame times, median / p95 / max: the emulated time of one App.frame()
     and of the spare-time gc.collect() after it (firmware/main.py), plus the
@@ -34,7 +34,7 @@ seeds and key script):
     screen, the table's state and where their time went;
   - the smallest heap the whole session fits in.
 
-    python -m pips_sim.device --frames-only     only the sessions' frames (~1 min)
+    python -m pips_tools.device --frames-only     only the sessions' frames (~1 min)
 
 Only firmware/main.c depends on the heap size, so a heap probe recompiles it
 and relinks (a few seconds) instead of building the whole firmware again.
@@ -193,7 +193,7 @@ def write_manifest(out_dir=BUILD):
         (os.path.join(HERE, "device_bench_mod.py"), "pips_bench.py"),
     ):
         _copy_if_changed(src, os.path.join(frozen, name))
-    lines = ["# Written by pips_sim.device: firmware/manifest.py's modules and the bench's."]
+    lines = ["# Written by pips_tools.device: firmware/manifest.py's modules and the bench's."]
     lines += [_call_text(*c) for c in manifest_entries()]
     lines.append(_call_text("module", ("unix_sim.py",), {"base_path": os.path.join(ROOT, "boards")}))
     lines.append(_call_text("module", ("pips_main.py",), {"base_path": frozen}))
@@ -435,7 +435,7 @@ def match_heap(mp, name, players, seed, rollouts, out=print, low_k=4, high_k=64)
 
 
 def session_script(name, timed, max_hands=99, max_frames=40000):
-    from pips_sim.firmware_session import SESSIONS, session_args
+    from pips_tools.firmware_session import SESSIONS, session_args
 
     players, target, seed = SESSIONS[name]
     args = session_args(name, players, target, max_hands, max_frames, seed)[1:]
@@ -522,7 +522,7 @@ def measure(mp, quick=False, heap=True, out=print, match_rollouts=16, match_seed
         res["games"].setdefault(name, {})[str(players)] = row
         out("  %s %dp: random and decisions (%.0f s)" % (name, players, time.time() - t0))
     hz = spi_hz()
-    from pips_sim.firmware_session import SESSIONS
+    from pips_tools.firmware_session import SESSIONS
 
     sessions = [name for name in SESSIONS if not only or name in only]
     for name in sessions:

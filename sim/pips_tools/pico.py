@@ -1,8 +1,8 @@
 """The real Pico firmware (build/pips-pico.uf2, `make firmware`) on an emulated
 RP2040: npm rp2040js, pinned below, driven by pico_run.mjs.
 
-    python -m pips_sim.pico bootrom PATH/TO/rp2040js/demo/bootrom.ts
-    python -m pips_sim.pico session block|uno [--json FILE]   (`make bench-pico`)
+    python -m pips_tools.pico bootrom PATH/TO/rp2040js/demo/bootrom.ts
+    python -m pips_tools.pico session block|uno [--json FILE]   (`make bench-pico`)
 
 A session (run_session) plays a match from the title screen to its results as
 a player would: the desktop simulator's key script for the table's set-up
@@ -18,7 +18,7 @@ the MicroPython unix port with boards/unix_sim.py: the same driver and
 framebuf, so the same code must give the same bytes), feeding each frame the
 device's keys and clock readings; a frame that reads the clock more or fewer
 times than on the device has taken another path, and the replay says so. Both
-byte streams are decoded by pips_sim.panel's ST7789 model into the panel's
+byte streams are decoded by pips_tools.panel's ST7789 model into the panel's
 240x135 window after each frame: `frames_equal` compares them.
 
 The figures (`make bench-pico`), in simulated time on the emulated 125 MHz
@@ -45,7 +45,7 @@ import subprocess
 import sys
 import tempfile
 
-from pips_sim import device, fsimage, mpy, panel, uf2
+from pips_tools import device, fsimage, mpy, panel, uf2
 
 ROOT = mpy.ROOT
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -79,7 +79,7 @@ def missing():
     if "rp2040js@" + str(version) != RP2040JS:
         return "rp2040js %s in %s, not %s (make pico-emu)" % (version, PREFIX, RP2040JS)
     if not os.path.isfile(BOOTROM):
-        return ("no RP2040 boot ROM at %s (python -m pips_sim.pico bootrom "
+        return ("no RP2040 boot ROM at %s (python -m pips_tools.pico bootrom "
                 "rp2040js/demo/bootrom.ts; see docs/device.md)" % BOOTROM)
     if not os.path.isfile(FIRMWARE):
         return "no firmware at %s (make firmware; see docs/device.md)" % FIRMWARE
@@ -562,7 +562,7 @@ DECISIONS_DONE = "PIPS-DECISIONS-DONE"
 
 def decision_times(name, players, count, folder, seed=1):
     """make bench-device's decision figure on the emulated Pico: `count` smart
-    decisions (pips_bench.decisions, sim/pips_sim/device_bench_mod.py, put on
+    decisions (pips_bench.decisions, sim/pips_tools/device_bench_mod.py, put on
     the filesystem compiled), bots at every seat, as the firmware runs them.
     {median, p90, max} in ms of simulated time."""
     tree = os.path.join(folder, "bench")
@@ -632,7 +632,7 @@ def resume_session(folder, name=RESUME, cut=RESUME_CUT, max_sim_s=900):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m pips_sim.pico", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m pips_tools.pico", description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
     b = sub.add_parser("bootrom", help="make the boot ROM binary from rp2040js's demo/bootrom.ts")
     b.add_argument("ts")

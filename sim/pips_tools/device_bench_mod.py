@@ -1,5 +1,5 @@
 """The device side of `make bench-device`: frozen into the emulated Cortex-M0's
-firmware as the module `pips_bench` (pips_sim.device writes the manifest), and
+firmware as the module `pips_bench` (pips_tools.device writes the manifest), and
 called from a line or two typed at the raw REPL, so everything timed here runs
 as frozen bytecode from flash, as it would on a Pico.
 
@@ -7,10 +7,10 @@ It uses only the core's stable entry points: pips.games.get, pips.bots.make,
 pips.rng.Rng, pips.selfplay.random_games / record_match, and the game protocol
 (cls(players, None, rng), turn, legal, play, view, max_moves). The firmware
 session drives the frozen firmware/main.py (as `pips_main`) on the unix_sim
-board, with the key script of pips_sim.firmware_session.
+board, with the key script of pips_tools.firmware_session.
 
 Every function prints lines of words, the first word a tag, which the host
-parses (pips_sim.device). Times are emulated microseconds (time.ticks_us: with
+parses (pips_tools.device). Times are emulated microseconds (time.ticks_us: with
 qemu's -icount shift=3, 8 ns an instruction, the same on every run).
 """
 
@@ -126,7 +126,7 @@ class _TimedGc:
 
 
 def session(args, timed=True):
-    """The scripted firmware session of pips_sim.firmware_session on the unix_sim
+    """The scripted firmware session of pips_tools.firmware_session on the unix_sim
     board: `args` is its session_args() (title_downs, seat_presses,
     downs_to_target, target_presses, downs_to_start, max_hands, max_frames,
     seed, bots) without the game's name. Timed: after every frame prints

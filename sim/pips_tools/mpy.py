@@ -1,7 +1,7 @@
 """Compile the device-side Python to .mpy bytecode with mpy-cross (`make mpy`),
 and run scripts under the real MicroPython unix port (tests and `make bench`).
 
-    python -m pips_sim.mpy [out_dir] [--force]
+    python -m pips_tools.mpy [out_dir] [--force]
 
 Everything under src/pips/ goes to out_dir/pips/ (an `__init__.py` becomes
 `__init__.mpy`, which MicroPython imports as the package), and boards/*.py and
@@ -9,7 +9,7 @@ firmware/*.py go to out_dir/ itself. firmware/main.py is copied as source (the
 board runs main.py, never main.mpy) and firmware/manifest.py, a freezing recipe
 for a custom firmware build, is left out. Only what changed since the last build
 (by mtime) is recompiled; a file mpy-cross rejects raises MpyError with
-mpy-cross's own message (`python -m pips_sim.mpy` reports every failing file
+mpy-cross's own message (`python -m pips_tools.mpy` reports every failing file
 and builds the others).
 
 The rest serves the tests and the bench: run_micropython() runs a script under
