@@ -710,7 +710,7 @@ def test_rollouts_play_as_legal_and_play_do():
             a.playout(ra, BUF)
             playout_reference(b, rb, bytearray(Bergen.max_moves))
             assert snapshot(a) == snapshot(b)
-            assert ra._words == rb._words and ra._at == rb._at
+            assert ra.words == rb.words and ra.at == rb.at
             checked += 1
     assert checked > 300
 

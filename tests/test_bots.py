@@ -298,7 +298,7 @@ def test_uno_playout_plays_as_legal_and_play_do(players):
             a.playout(ra, buf)
             uno_playout_reference(b, rb, buf)
             assert uno_state(a) == uno_state(b)
-            assert ra._words == rb._words and ra._at == rb._at
+            assert ra.words == rb.words and ra.at == rb.at
             assert a.utility(seat) == b.utility(seat)
             checked += 1
             s = g.turn
@@ -378,7 +378,7 @@ def playouts_match_their_reference(G, players, hands, rng, pair, reference, snap
             a.playout(ra, buf)
             reference(b, rb, buf)
             assert snap(a) == snap(b)
-            assert ra._words == rb._words and ra._at == rb._at
+            assert ra.words == rb.words and ra.at == rb.at
             assert a.utility(g.turn) == b.utility(g.turn)
             if type(b).utility is Game.utility:
                 assert a.utility(g.turn) == Game.utility(b, g.turn)
@@ -536,7 +536,7 @@ def test_uno_sample_deals_as_a_shuffle_would():
                 hands, stock = uno_deal_reference(view, b)
                 assert [world.hand_kinds(s) for s in range(players)] == hands
                 assert sorted(world.stock[: world.nstock]) == sorted(stock + bytes([53]) * view.rest[0])
-                assert a._words == b._words and a._at == b._at
+                assert a.words == b.words and a.at == b.at
                 checked += 1
                 n = g.legal(g.turn, buf)
                 g.play(g.turn, buf[rng.below(n)])
@@ -547,7 +547,7 @@ def test_shuffling_nothing_draws_nothing():
     r = Rng(3)
     for _ in range(54):
         r.next()
-    before = (list(r._words), r._at)
+    before = (list(r.words), r.at)
     r.shuffle(bytearray(0))
     r.shuffle(bytearray(1))
-    assert (list(r._words), r._at) == before
+    assert (list(r.words), r.at) == before

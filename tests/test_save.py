@@ -12,7 +12,7 @@ from mpy_support import ROOT, needs_micropython, run_micropython
 from pips import games
 from pips.bots import bot_rng, table_bots
 from pips.match import Match
-from pips.restore import load_rng, read_match
+from pips.restore import read_match
 from pips.rng import Rng
 from pips.save import MatchSave, Store, put
 from pips.match import Turns
@@ -163,12 +163,12 @@ def test_the_generator_state_round_trips_and_bad_bytes_are_refused():
     out = rng.state()
     assert len(out) == 221 and rng.state(bytearray(221)) == out
     other = Rng(1)
-    assert load_rng(other, out, 0) == 221
+    assert other.set_state(out, 0) == 221
     assert [other.next() for _ in range(200)] == [rng.next() for _ in range(200)]
     with pytest.raises(ValueError):
-        load_rng(Rng(1), bytes(221), 0)  # no odd word: no generator's state
+        Rng(1).set_state(bytes(221), 0)  # no odd word: no generator's state
     with pytest.raises(ValueError):
-        load_rng(Rng(1), out[:100], 0)
+        Rng(1).set_state(out[:100], 0)
 
 
 def test_signed_numbers_are_small_in_bytes():

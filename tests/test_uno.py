@@ -103,7 +103,7 @@ def snapshot(g):
         bytes(g.pile[: g.npile]), bytes(g.out), bytes(g.called), bytes(g.recent),
         g.nstock, g.nbottom, g.fixed, g.npile, g.top, g.color, g.direction, g.turn, g.ask,
         g.drawn, g.p4seat, g.p4color, g.p4illegal, g.catchable, g.winner, g.moves,
-        list(g.scores), g.reveal, g.left, list(g.rng._words), g.rng._at,
+        list(g.scores), g.reveal, g.left, list(g.rng.words), g.rng.at,
     )
 
 

@@ -247,16 +247,16 @@ def test_sample_deals_alike_from_the_same_generator_state():
         g.play(g.turn, buf[rng.below(n)])
     view = g.view(g.turn)
     r = Rng(99)
-    start = (list(r._words), r._at)
+    start = (list(r.words), r.at)
     first = world_state(view.sample(r))
-    after = (list(r._words), r._at)
-    r._words[:] = start[0]
-    r._at = start[1]
+    after = (list(r.words), r.at)
+    r.words[:] = start[0]
+    r.at = start[1]
     again = world_state(view.sample(r))  # the unseen cards as counted last time
-    assert again == first and (list(r._words), r._at) == after
+    assert again == first and (list(r.words), r.at) == after
     uno_think._unseen_of = None  # forget them: counted again
-    r._words[:] = start[0]
-    r._at = start[1]
-    assert world_state(view.sample(r)) == first and (list(r._words), r._at) == after
+    r.words[:] = start[0]
+    r.at = start[1]
+    assert world_state(view.sample(r)) == first and (list(r.words), r.at) == after
     # another generator state: another deal
     assert world_state(view.sample(Rng(100))) != first

@@ -8,28 +8,6 @@ from pips.save import LEVELS, MatchSave
 
 _VERSION = const(1)  # the match record's, as pips.save writes it
 _RESIGN = const(0x80)  # a move entry's seat byte: the seat resigned (pips.save)
-_LAGS = const(55)  # the generator's words (pips.rng)
-STATE_SIZE = const(221)  # Rng.state(): where it is, then 55 words of 4 bytes
-
-
-def load_rng(rng, data, at):
-    """Give `rng` the state Rng.state() wrote at data[at:]; the place after it.
-    ValueError for bytes no generator wrote."""
-    if len(data) < at + STATE_SIZE or data[at] > _LAGS:
-        raise ValueError("not a generator state")
-    words = rng._words
-    odd = 0
-    for i in range(_LAGS):
-        j = at + 1 + 4 * i
-        w = (data[j] << 24) | (data[j + 1] << 16) | (data[j + 2] << 8) | data[j + 3]
-        if w > 0xFFFFFFF:
-            raise ValueError("not a generator state")
-        words[i] = w
-        odd |= w
-    if not odd & 1:
-        raise ValueError("not a generator state")  # every state keeps an odd word
-    rng._at = data[at]
-    return at + STATE_SIZE
 
 
 def replay(turns, seat, move):
@@ -107,9 +85,9 @@ def _rebuild(store, data):
     for i in range(data[at]):
         match.resigned.append(data[at + 1 + i])
     at += 1 + data[at]
-    at = load_rng(match.rng, data, at)
+    at = match.rng.set_state(data, at)
     bots = Rng()
-    at = load_rng(bots, data, at)
+    at = bots.set_state(data, at)
     if (len(data) - at) & 1:
         raise ValueError("a move cut in half")
     game = match.deal()

@@ -13,7 +13,7 @@ from pips import const
 from pips.match import Match, Turns
 from pips.rng import Rng
 
-_LAGS = const(55)  # pips.rng's: words made at a time
+_LAGS = const(55)  # pips.rng.LAGS, folded into the inline draw below (a global would be read a number)
 
 _DIGEST_MASK = const(0xFFFFFF)  # 24 bits: h * 31 + 255 stays a small int on 32-bit ports
 
@@ -110,7 +110,7 @@ def random_games(game_class, players, games, seed, last_resort=-1):
     (UNO's draw) played only when it is the only legal one, as some reference
     engines offer it; -1 for none."""
     rng = Rng(seed)
-    words = rng._words
+    words = rng.words
     # the moves in a list, not a bytearray: they are ints 0..255 all the same,
     # and CPython writes and reads a list's items for a third of the cost
     buf = [0] * game_class.max_moves
@@ -135,11 +135,11 @@ def random_games(game_class, players, games, seed, last_resort=-1):
             if n > 1:
                 # rng.below(n), drawn inline as Block.playout draws (a game may
                 # draw from rng as it plays: the place is read and kept each time)
-                at = rng._at
+                at = rng.at
                 if at == _LAGS:
-                    rng._refill()
+                    rng.refill()
                     at = 0
-                rng._at = at + 1
+                rng.at = at + 1
                 play(s, buf[words[at] % n])
             else:
                 play(s, buf[0])

@@ -19,7 +19,7 @@ from pips.games.domino import PASS, MID as _MID, LINE as _LINE, lay_moves
 
 HAND = const(7)
 _RANDOM = const(2)  # rollouts: out of 8, how often a seat lays a random tile
-_LAGS = const(55)  # pips.rng's: the playout draws inline, refilling after 55 words
+_LAGS = const(55)  # pips.rng.LAGS, folded into the inline draw below (a global would be read a number)
 _ORDER = byte_table(range(COUNT))
 # A lay move's tile as a bit, and its pips, by move (tile*2 + side): a lookup
 # where play() would shift twice; PASS (56) lays no tile.
@@ -223,8 +223,8 @@ class Block(Game):
         moves = self.moves
         winner = -1
         # the generator drawn inline, as Rng.next does: a call costs more than a move
-        words = rng._words
-        at = rng._at
+        words = rng.words
+        at = rng.at
         with_ = WITH
         code_of = BIT_CODE
         pips = PIPS
@@ -249,7 +249,7 @@ class Block(Game):
             side = 0
             if fit & (fit - 1) or fit & wl and fit & wr and left != right:
                 if at == _LAGS:
-                    rng._refill()
+                    rng.refill()
                     at = 0
                 r = words[at]
                 at += 1
@@ -327,7 +327,7 @@ class Block(Game):
             turn += 1
             if turn == players:
                 turn = 0
-        rng._at = at
+        rng.at = at
         self.left = left
         self.right = right
         self.held = held

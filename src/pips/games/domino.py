@@ -32,7 +32,7 @@ _BIT_MOVE = byte_table(c * 2 for c in BIT_CODE)
 _BIT_DOUBLE = byte_table(HI[c] == LO[c] for c in BIT_CODE)
 # deal_mask's codes as bits: on CPython a lookup costs a third of a shift
 _BIT = tuple(1 << code for code in range(COUNT))
-_LAGS = const(55)  # pips.rng's: deal_mask draws its words inline
+_LAGS = const(55)  # pips.rng.LAGS, folded into the inline draw below (a global would be read a number)
 
 
 def lay_moves(hand, left, right, out):
@@ -105,8 +105,8 @@ def deal_mask(rng, items, count, start, need):
     are tile codes, so the mask stays a small int. One pass instead of a
     shuffle and a loop over the hand: dealing is a fifth of a random Block
     game on CPython."""
-    words = rng._words
-    at = rng._at
+    words = rng.words
+    at = rng.at
     end = start + need
     mask = 0
     if at + need <= _LAGS:  # as in shuffle: every word needed is made
@@ -117,11 +117,11 @@ def deal_mask(rng, items, count, start, need):
             items[j] = items[i]
             items[i] = code
             mask |= _BIT[code]
-        rng._at = at + end
+        rng.at = at + end
         return mask
     for i in range(start, end):
         if at == _LAGS:
-            rng._refill()
+            rng.refill()
             at = 0
         j = i + words[at] % (count - i)
         at += 1
@@ -129,7 +129,7 @@ def deal_mask(rng, items, count, start, need):
         items[j] = items[i]
         items[i] = code
         mask |= _BIT[code]
-    rng._at = at
+    rng.at = at
     return mask
 
 

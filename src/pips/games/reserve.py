@@ -15,7 +15,7 @@ from pips.games.domino import (
 
 # -- a line game for two with a reserve (Draw, Matador) ---------------------------
 _ORDER = bytes(range(COUNT))
-_LAGS = const(55)  # pips.rng's: the playout draws inline, refilling after 55 words
+_LAGS = const(55)  # pips.rng.LAGS, folded into the inline draw below (a global would be read a number)
 
 # Why a move is refused: play raises refusal(...), which pips.games.domino_words
 # words (a handheld plays legal moves only, and never loads it).
@@ -278,8 +278,8 @@ class Reserve(Game):
         hi = self.hi
         top = self.top
         moves = self.moves
-        words = rng._words
-        at = rng._at
+        words = rng.words
+        at = rng.at
         code_of = BIT_CODE
         pips = PIPS
         while True:
@@ -324,7 +324,7 @@ class Reserve(Game):
                 cand = 0
             if cand:
                 if at == _LAGS:
-                    rng._refill()
+                    rng.refill()
                     at = 0
                 r = words[at]
                 at += 1
@@ -393,7 +393,7 @@ class Reserve(Game):
                     winner = -1
                     break
             turn = 1 - turn
-        rng._at = at
+        rng.at = at
         self.left = left
         self.right = right
         self.held = held

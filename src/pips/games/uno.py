@@ -33,7 +33,7 @@ _HAND = const(7)
 _W = const(52)
 _W4 = const(53)
 CALL = const(64)  # the UNO flag on a card move
-_LAGS = const(55)  # pips.rng's: the rollouts draw inline, refilling after 55 words
+_LAGS = const(55)  # pips.rng.LAGS, folded into the inline draw below (a global would be read a number)
 DRAW = const(128)
 KEEP = const(129)
 ACCEPT = const(130)
@@ -607,8 +607,8 @@ class Uno(Game):
         players = self.players
         # the generator drawn inline, as Rng.below does (a call costs more than
         # the rest of a move); `at` goes back to it around every call
-        words = rng._words
-        at = rng._at
+        words = rng.words
+        at = rng.at
         same = self.rng is rng  # the draws' generator (the same one in a rollout)
         rank_of = RANK
         color_of = COLOR
@@ -616,7 +616,7 @@ class Uno(Game):
             seat = self.turn
             moves = self.moves
             if seat < 0 or moves >= stop:
-                rng._at = at
+                rng.at = at
                 return
             size = sizes[seat]
             if self.ask or self.catchable >= 0:
@@ -664,27 +664,27 @@ class Uno(Game):
             if n == 1:
                 m = buf[0]
                 if m != DRAW:
-                    rng._at = at
+                    rng.at = at
                     self.play(seat, m)
-                    at = rng._at
+                    at = rng.at
                     continue
             else:
                 if at == _LAGS:
-                    rng._refill()
+                    rng.refill()
                     at = 0
                 i = words[at] % n
                 at += 1
                 m = buf[i]
                 if i and DRAW <= m <= KEEP:
                     if at == _LAGS:
-                        rng._refill()
+                        rng.refill()
                         at = 0
                     i = words[at] % i
                     at += 1
                     m = buf[i]
                 if i and m < DRAW and m & 63 >= _W:
                     if at == _LAGS:
-                        rng._refill()
+                        rng.refill()
                         at = 0
                     i = words[at] % (i + 1)
                     at += 1
@@ -692,9 +692,9 @@ class Uno(Game):
             if m >= DRAW:
                 if (m != DRAW or not same or self.fixed or self.nstock <= self.nbottom
                         or self.left < players):
-                    rng._at = at
+                    rng.at = at
                     self.play(seat, m)
-                    at = rng._at
+                    at = rng.at
                     continue
                 # play(DRAW) (and _take) for a draw from the shuffled pile, nobody resigned
                 self.catchable = -1
@@ -703,7 +703,7 @@ class Uno(Game):
                 ns = self.nstock
                 nb = self.nbottom
                 if at == _LAGS:
-                    rng._refill()
+                    rng.refill()
                     at = 0
                 j = nb + words[at] % (ns - nb)
                 at += 1
@@ -730,9 +730,9 @@ class Uno(Game):
             if size == 2:
                 m |= CALL
             if size < 2 or self.left < players:
-                rng._at = at
+                rng.at = at
                 self.play(seat, m)
-                at = rng._at
+                at = rng.at
                 continue
             # play() for a card that leaves a card or more, nobody resigned
             k = m & 63
@@ -785,9 +785,9 @@ class Uno(Game):
                     self.ask = PLUS4
                 continue
             if rank == 12:
-                rng._at = at
+                rng.at = at
                 self._take(nxt, 2)
-                at = rng._at
+                at = rng.at
             nxt += d
             if nxt >= players:
                 nxt = 0
@@ -1136,8 +1136,8 @@ def _deal_unseen(view, world, rng, n):
         ccount[s * 4 : s * 4 + 4] = view.ccount if s == seat else _ZERO4
     # Rng.shuffle(deal, n, steps) done card by card as each is dealt: the
     # same swaps and the same numbers, drawn inline
-    words = rng._words
-    at = rng._at
+    words = rng.words
+    at = rng.at
     i = 0
     for s in range(players):
         if s == seat:
@@ -1154,7 +1154,7 @@ def _deal_unseen(view, world, rng, n):
         while size:
             if i < steps:
                 if at == _LAGS:
-                    rng._refill()
+                    rng.refill()
                     at = 0
                 j = i + words[at] % (n - i)
                 at += 1
@@ -1168,7 +1168,7 @@ def _deal_unseen(view, world, rng, n):
             if k < _W:
                 ccount[c4 + COLOR[k]] += 1
             size -= 1
-    rng._at = at
+    rng.at = at
     stock[nb : nb + n - need] = memoryview(deal)[need:n]
     world.nstock = nb + n - need
     world.p4illegal = False
