@@ -4,7 +4,7 @@
 
     @needs_micropython
     def test_x():
-        rc, out, err = run_micropython("import pips.games.block\nprint(1)", heap="64K")
+        rc, out, err = run_micropython("import pips.games.block.game\nprint(1)", heap="64K")
         assert rc == 0, out + err
 
 `run_micropython` imports `pips` (and boards/, firmware/) from the .mpy tree

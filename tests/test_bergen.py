@@ -9,7 +9,7 @@ import pytest
 
 from pips import bots, games, tiles
 from pips.bots import bergen as policy
-from pips.games.bergen import OPEN, PASS, Bergen
+from pips.games.bergen.game import OPEN, PASS, Bergen
 from pips.games.domino import deal_mask
 from pips.match import Match
 from pips.rng import Rng

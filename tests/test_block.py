@@ -4,7 +4,7 @@ refusals, and properties over thousands of random hands."""
 import pytest
 
 from pips import tiles
-from pips.games.block import Block
+from pips.games.block.game import Block
 from pips.games.domino import PASS, DRAW, lay_moves
 from pips.match import Match
 from pips.rng import Rng
@@ -704,7 +704,7 @@ def test_samples_respect_passes_even_when_dealing_at_random_keeps_failing(monkey
     for _ in range(100):
         check_sample(view, view.sample(rng), g)
     # the exact deal alone (the random one made to fail every time)
-    from pips.games import block
+    from pips.games.block import game as block
 
     monkeypatch.setattr(block.BlockView, "_deal", lambda *args: False)
     view = g.view(0)

@@ -9,7 +9,7 @@ import pytest
 
 from mpy_support import needs_micropython, run_micropython
 from pips import bots, tiles
-from pips.games.block import Block
+from pips.games.block.game import Block
 from pips.bots import block as block_policy
 from pips.match import Match
 from pips.rng import Rng
@@ -147,7 +147,7 @@ def test_smart_beats_greedy():
 # -- on MicroPython ----------------------------------------------------------------
 MPY_SCRIPT = r"""
 import time
-from pips.games.block import Block
+from pips.games.block.game import Block
 from pips.bots import block as block_policy
 from pips.rng import Rng
 from pips.game import Game
@@ -203,7 +203,7 @@ def test_smart_decides_alike_and_quickly_on_micropython():
 
 def a_catchable_uno_position(seed=3):
     """A random UNO hand played until a seat can be caught without its UNO call."""
-    from pips.games.uno import Uno
+    from pips.games.uno.game import Uno
 
     rng = Rng(seed)
     buf = bytearray(Uno.max_moves)
@@ -241,7 +241,7 @@ def uno_playout_reference(game, rng, buf):
     """Uno.playout's policy through legal() and play() alone (its fast path inlines
     the usual turn): a card rather than a draw or a keep, a coloured card rather
     than a wild, UNO called with the second-to-last card, `playout_moves` moves."""
-    from pips.games.uno import DRAW, KEEP, CALL
+    from pips.games.uno.game import DRAW, KEEP, CALL
 
     limit = game.playout_moves
     stop = game.moves + limit if limit else 1 << 30
@@ -274,7 +274,7 @@ def uno_state(g):
 
 @pytest.mark.parametrize("players", (2, 3, 4))
 def test_uno_playout_plays_as_legal_and_play_do(players):
-    from pips.games.uno import Uno, RESIGN, CATCH
+    from pips.games.uno.game import Uno, RESIGN, CATCH
 
     buf = bytearray(Uno.max_moves)
     rng = Rng(40 + players)
@@ -467,7 +467,7 @@ def test_uno_cut_rollouts_weigh_cards_left_and_wilds():
     """A rollout cut short is worth (7k + 12) / 4 points a card fewer than the
     others' average (k: the other seats still in), a W or W+4 counting as a
     card fewer; a finished hand is worth its points (Game.utility)."""
-    from pips.games.uno import Uno
+    from pips.games.uno.game import Uno
 
     buf = bytearray(Uno.max_moves)
     rng = Rng(8)
@@ -491,7 +491,7 @@ def uno_deal_reference(view, rng):
     order, Rng.shuffle'd as far as the other hands need, dealt off the front
     seat by seat (a +4 player's revealed cards go back to it)."""
     from pips.cards import COPIES
-    from pips.games.uno import REST_SEATS, _REST_NBOTTOM as REST_NBOTTOM, REST_P4SEAT
+    from pips.games.uno.game import REST_SEATS, _REST_NBOTTOM as REST_NBOTTOM, REST_P4SEAT
 
     players, rest, reveal = view.players, view.rest, view.reveal
     counts = list(COPIES)
@@ -520,7 +520,7 @@ def uno_deal_reference(view, rng):
 
 
 def test_uno_sample_deals_as_a_shuffle_would():
-    from pips.games.uno import Uno
+    from pips.games.uno.game import Uno
 
     buf = bytearray(Uno.max_moves)
     rng = Rng(11)

@@ -4,7 +4,7 @@ itself does, and beats the random bot."""
 
 import copy
 
-from pips.games.bergen import Bergen
+from pips.games.bergen.game import Bergen
 from pips.rng import Rng
 from pips_tools import ceiling
 

@@ -557,7 +557,7 @@ class Tty(io.StringIO):
 
 
 def test_help_rules_and_moves_at_the_prompt():
-    from pips.games.block import Block
+    from pips.games.block.game import Block
 
     code, text = run_cli(
         ["play", "block", "--seed", "1", "--bots", "random"], "help\nrules\nmoves\nquit\n"

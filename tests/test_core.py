@@ -3,7 +3,7 @@
 import pytest
 
 from pips import cards, games, tiles
-from pips.games.block import Block
+from pips.games.block.game import Block
 from pips.game import Game
 from pips.match import Match, ranks, Turns, may_act_out_of_turn
 from pips.rng import Rng
@@ -185,7 +185,7 @@ def test_malformed_cards_are_refused(bad):
 def test_card_points():
     # a hand's points (Uno.hand_points): numbers at face value, 20 for S, V and
     # +2, 50 for W and W+4
-    from pips.games.uno import Uno
+    from pips.games.uno.game import Uno
 
     game = Uno(2)
     counts = bytearray(cards.KINDS)

@@ -18,7 +18,7 @@ from pips.rng import Rng
 from pips.match import Turns
 
 DU = get("domino-uno")
-from pips.games import domino_uno as D  # noqa: E402
+from pips.games.domino_uno import game as D  # noqa: E402
 from pips.bots import domino_uno as policy  # noqa: E402
 from pips import bots  # noqa: E402
 from pips.games.domino_words import parse_tiles

@@ -12,7 +12,7 @@ from pips import tiles
 from pips.bots import make
 from pips.games import get
 from pips.games.domino import DRAW, PASS
-from pips.games.draw import Draw
+from pips.games.draw.game import Draw
 from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, WITH

@@ -11,7 +11,7 @@ import pytest
 from pips import tiles
 from pips.bots import make
 from pips.games.domino import DRAW, PASS
-from pips.games.matador import MATADOR, MATADORS, ORD, Matador, mat_move
+from pips.games.matador.game import MATADOR, MATADORS, ORD, Matador, mat_move
 from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, HI, LO, PIPS

@@ -55,7 +55,7 @@ def test_a_match_record_replays_to_the_same_result(name, players, seed, levels, 
 
 
 def test_random_games_counts_games_and_moves():
-    from pips.games.block import Block
+    from pips.games.block.game import Block
     from pips.selfplay import random_games
 
     games, moves = random_games(Block, 2, 50, 1)
@@ -70,7 +70,7 @@ def test_random_games_counts_games_and_moves():
 @needs_micropython
 def test_every_device_file_compiles_with_mpy_cross():
     files = mpy.device_sources()
-    assert any(rel == os.path.join("pips", "games", "block.py") for _, rel in files)
+    assert any(rel == os.path.join("pips", "games", "block", "game.py") for _, rel in files)
     tree = build_mpy()
     assert BUILD_ERRORS == [], "\n\n".join(BUILD_ERRORS)
     for src, rel in files:
@@ -113,15 +113,15 @@ def test_a_broken_file_reports_mpy_cross_message(tmp_path):
 @on_micropython
 @needs_micropython
 def test_package_imports_from_mpy_not_source():
-    code = "import pips, pips.games.block\nprint(pips.__file__)\nprint(pips.games.block.__file__)\n"
+    code = "import pips, pips.games.block.game\nprint(pips.__file__)\nprint(pips.games.block.game.__file__)\n"
     rc, out, err = run_micropython(code, heap="64K")
     assert rc == 0, out + err
     # run from the tree's root, as a board imports: paths relative to it
-    assert out.split() == ["pips/__init__.mpy", "pips/games/block.mpy"]
-    assert os.path.exists(os.path.join(build_mpy(), "pips", "games", "block.mpy"))
+    assert out.split() == ["pips/__init__.mpy", "pips/games/block/game.mpy"]
+    assert os.path.exists(os.path.join(build_mpy(), "pips", "games", "block", "game.mpy"))
     rc, out, err = run_micropython(code, from_mpy=False)
     assert rc == 0, out + err
-    assert out.split()[1] == "pips/games/block.py"
+    assert out.split()[1] == "pips/games/block/game.py"
 
 
 @on_micropython
@@ -140,12 +140,12 @@ def test_romfs_image_mounts_and_imports_in_place(tmp_path):
         "import sys, vfs\n"
         "vfs.mount(vfs.VfsRom(open(sys.argv[1], 'rb').read()), '/rom')\n"
         "sys.path[:] = ['/rom']\n"
-        "import pips.games.block, pips.ui\n"
-        "print(pips.games.block.__file__, pips.ui.__file__)\n"
+        "import pips.games.block.game, pips.ui\n"
+        "print(pips.games.block.game.__file__, pips.ui.__file__)\n"
     )
     rc, out, err = run_micropython(code, args=(str(image),))
     assert rc == 0, out + err
-    assert out.split() == ["/rom/pips/games/block.mpy", "/rom/pips/ui/__init__.mpy"]
+    assert out.split() == ["/rom/pips/games/block/game.mpy", "/rom/pips/ui/__init__.mpy"]
 
 
 # -- the same games on both runtimes ------------------------------------------
@@ -255,46 +255,3 @@ def test_the_booklet_games_matches_are_identical_on_cpython_and_micropython():
     assert micropython_text == cpython_text
 
 
-# -- small heaps ----------------------------------------------------------------
-
-# Heap caps (KiB, -X heapsize on the 64-bit unix port): a whole smart match run
-# as a device runs it (pips_tools.mpy.SMART_MATCH_SCRIPT on the device build's
-# .mpy, bytecode in RAM, no move texts kept), the very match CPython plays.
-# Regression guards: the smallest heaps measured (pips_tools.mpy.smallest_device_heap:
-# Block 51 KiB, seeds 1-4; UNO 10 players 60 KiB, seeds 2, 3, 10) plus a KiB
-# or two. Where objects fall decides a KiB either way: UNO's seed 10 runs in
-# 58 to 62 KiB and in 64 or more, but not in 63.
-# A board runs the code from flash and needs far less (docs/figures.md).
-BLOCK_HEAP_K = 52
-UNO_HEAP_K = 62
-UNO_HEAP_ROLLOUTS = -1  # the smart bots' default budget, as they play
-
-
-def _device_match(name, players, heap_k, seed, rollouts=-1):
-    args = (name, players, seed, rollouts)
-    return run_micropython(mpy.SMART_MATCH_SCRIPT, heap="%dK" % heap_k, args=args, from_mpy="device")
-
-
-def _check_small_heap(name, players, heap_k, seeds, rollouts=-1):
-    """The match fits heap_k and is the very match CPython plays."""
-    for seed in seeds:
-        want = mpy.match_line(name, players, seed, rollouts)
-        rc, out, err = _device_match(name, players, heap_k, seed, rollouts)
-        assert rc == 0, "seed %d under %d KiB: %s" % (seed, heap_k, (out + err)[-600:])
-        assert out.strip() == want
-
-
-@on_micropython
-@needs_micropython
-def test_block_smart_match_fits_a_small_heap():
-    _check_small_heap("block", 2, BLOCK_HEAP_K, (1, 2, 3, 4))
-    # the cap is real: well below it the same match runs out of memory
-    rc, out, err = _device_match("block", 2, BLOCK_HEAP_K - 4, 1)
-    assert rc != 0 and "MemoryError" in out + err
-
-
-@on_micropython
-@needs_micropython
-def test_uno_ten_player_smart_match_fits_a_small_heap():
-    _uno()
-    _check_small_heap("uno", 10, UNO_HEAP_K, (2, 3, 10), rollouts=UNO_HEAP_ROLLOUTS)

@@ -12,7 +12,7 @@ from pips import tiles
 from pips.bots import make
 from pips.bots import solo as policy
 from pips.games.domino import DRAW, PASS
-from pips.games.solo import Solo
+from pips.games.solo.game import Solo
 from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, HI, LO, WITH

@@ -8,7 +8,7 @@ import pytest
 
 from pips import bots, games, tiles
 from pips.bots import twentyone as policy
-from pips.games.twentyone import HIT, STAND, Twentyone
+from pips.games.twentyone.game import HIT, STAND, Twentyone
 from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, PIPS

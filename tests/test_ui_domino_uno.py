@@ -68,7 +68,7 @@ def position_code(name, g):
     return "\n".join(
         [
             "def %s(app):" % name,
-            "    from pips.games.domino_uno import DominoUno",
+            "    from pips.games.domino_uno.game import DominoUno",
             "    table = app.screen",
             "    g = DominoUno(%d, table.match.options, None, None, %d)" % (g.players, g.first),
             "    g.hands = %r" % list(g.hands),

@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "sim"))
 
 from mpy_support import needs_micropython, run_micropython  # noqa: E402
 from pips_sim import simulator as sim  # noqa: E402
-from pips.games.block import Block  # noqa: E402
+from pips.games.block.game import Block  # noqa: E402
 
 pytestmark = [pytest.mark.micropython, needs_micropython]
 
@@ -161,7 +161,7 @@ def test_block_match_on_micropython():
 
 
 def test_uno_match_on_micropython():
-    from pips.games.uno import Uno
+    from pips.games.uno.game import Uno
 
     lines = sim.setup_script(1, Uno, ["human", "random", "random"], {"target": 200})
     shots, ends = run_scripts([(lines + ["until match 40000"], 12)])
@@ -173,7 +173,7 @@ def test_modules_load_when_first_needed_and_stay():
     imports that game alone, and its table the drawing of its kind of piece
     and table alone; nothing is ever unloaded: what one screen loaded is still
     there at every later one, back at the title too."""
-    from pips.games.uno import Uno
+    from pips.games.uno.game import Uno
 
     setup = sim.setup_script(1, Uno, ["human", "random"], {"target": 200})
     lines = (
@@ -198,11 +198,11 @@ def test_modules_load_when_first_needed_and_stay():
     ]
     loaded = [set(s[1:]) for s in seen]
     title, setup_, table = loaded[:3]
-    games = {"pips.games.block", "pips.games.uno"}
+    games = {"pips.games.block.game", "pips.games.uno.game"}
     assert not title & games and "pips.games" in title
-    assert "pips.games.uno" in setup_ and "pips.games.block" not in setup_
+    assert "pips.games.uno.game" in setup_ and "pips.games.block.game" not in setup_
     assert {"pips.ui.table", "pips.ui.piece_card", "pips.ui.table_pile", "pips.match"} <= table
-    assert "pips.ui.table_line" not in loaded[-1] and "pips.games.block" not in loaded[-1]
+    assert "pips.ui.table_line" not in loaded[-1] and "pips.games.block.game" not in loaded[-1]
     # a whole match, and the refusals and the referee's table never worded
     assert "pips.games.uno_words" not in loaded[-1]
     for before, after in zip(loaded, loaded[1:]):
@@ -215,7 +215,7 @@ def test_a_domino_match_never_loads_the_desktop_words():
     referee's table, why a move is refused: pips.games.domino_words) is never
     imported."""
     from pips import games
-    from pips.games.draw import Draw
+    from pips.games.draw.game import Draw
 
     names = list(games.names())
     scripts = [

@@ -12,7 +12,7 @@ from pips.games import get
 from pips.bots import uno as uno_policy
 from pips.match import Match
 from pips.rng import Rng
-from pips.games.uno import (
+from pips.games.uno.game import (
     Uno, UnoView, DRAW, UNO, RESIGN, CATCH, COLOR_MOVE,
 )
 
@@ -861,7 +861,7 @@ def test_two_players_the_missed_players_own_move_closes_the_window():
 def test_refusal_texts_follow_pips_uno_numbering():
     """Uno.play names a reason by number (_NO_SUCH_MOVE .. _NOT_TURN in
     pips.games.uno); _refusal words them in the same order."""
-    from pips.games import uno
+    from pips.games.uno import game as uno
 
     names = ("_NO_SUCH_MOVE", "_ANSWER_FIRST", "_NOT_IN_HAND", "_NOT_DRAWN", "_NO_MATCH",
              "_LATE_CALL", "_NO_KEEP", "_NO_PLUS4", "_NO_NAMING", "_HAND_OVER", "_NOT_IN",

@@ -9,7 +9,7 @@ import pytest
 from pips import cards
 from pips.games.uno_words import parse_cards
 from pips.rng import Rng
-from pips.games.uno import Uno, RESIGN
+from pips.games.uno.game import Uno, RESIGN
 
 from mpy_support import HAVE_MICROPYTHON, run_micropython
 from test_uno import snapshot
@@ -167,7 +167,7 @@ def test_samples_from_every_seat_in_random_positions():
 
 GAME_SCRIPT = r"""
 import sys
-from pips.games.uno import Uno
+from pips.games.uno.game import Uno
 from pips.rng import Rng
 from pips.bots import make
 rng = Rng(31)
@@ -211,7 +211,7 @@ def test_same_games_on_micropython_and_cpython(capsys):
 
 HEAP_SCRIPT = r"""
 import gc
-from pips.games.uno import Uno
+from pips.games.uno.game import Uno
 from pips.selfplay import record_match
 r = record_match(Uno, 10, 3, "smart", rollouts=8, keep=False, options={"mode": "single"})
 gc.collect()
@@ -237,7 +237,7 @@ def test_sample_deals_alike_from_the_same_generator_state():
     """The same generator state gives the same world and leaves the generator in
     the same state, whether the view's unseen cards are counted again or kept
     from the last sample of that view."""
-    from pips.games import uno as uno_think
+    from pips.games.uno import game as uno_think
 
     g = Uno(10, None, Rng(12))
     buf = bytearray(Uno.max_moves)

@@ -18,7 +18,7 @@ from pips.rng import Rng
 from test_uno import legal_texts, play, refused, set_hand, snapshot, stacked
 
 Uno = get("uno")
-from pips.games import uno as U  # noqa: E402
+from pips.games.uno import game as U  # noqa: E402
 
 
 def kind(text):

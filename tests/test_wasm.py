@@ -24,8 +24,8 @@ def run(code, args=()):
 
 
 def test_the_port_is_32_bit_and_loads_the_compiled_tree():
-    out = run("import sys, pips.games.block\nprint(sys.maxsize, pips.games.block.__file__)\n")
-    assert out.split() == [str(2**31 - 1), "/lib/pips/games/block.mpy"]
+    out = run("import sys, pips.games.block.game\nprint(sys.maxsize, pips.games.block.game.__file__)\n")
+    assert out.split() == [str(2**31 - 1), "/lib/pips/games/block/game.mpy"]
 
 
 def test_matches_are_identical_on_cpython_and_the_32_bit_port():
@@ -44,7 +44,7 @@ def test_matches_are_identical_on_cpython_and_the_32_bit_port():
 
 _NO_ALLOCATION = """
 import gc
-from pips.games.block import Block
+from pips.games.block.game import Block
 from pips.rng import Rng
 
 rng = Rng(11)

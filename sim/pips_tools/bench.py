@@ -337,7 +337,7 @@ def other_game(name, seconds, tree, out=print):
 def uno_problem():
     """Why UNO cannot be measured (pips.uno missing or broken), or None."""
     try:
-        from pips.games.uno import Uno  # noqa: F401
+        from pips.games.uno.game import Uno  # noqa: F401
     except Exception as e:  # a syntax error too: the rest of the bench still runs
         return "pips.uno does not import: %s: %s" % (type(e).__name__, e)
     return None
@@ -413,7 +413,7 @@ def measure(seconds=2.5, heap=True, out=print):
         "UNO random play, CPython, in turns with RLCard UnoGame", "uno", rlcard_uno_rate
     )
     uno["micropython"] = step("UNO random play, MicroPython", ours_rate, "uno", 2, seconds, tree)
-    from pips.games.uno import DRAW
+    from pips.games.uno.game import DRAW
 
     uno["cpython_stuck"] = step(
         "UNO random play, draw only when stuck, CPython", ours_rate, "uno", 2, seconds, None, DRAW

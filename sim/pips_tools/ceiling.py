@@ -23,7 +23,7 @@ import sys
 
 from pips import tiles
 from pips.bots import RandomBot, bot_rng
-from pips.games import bergen
+from pips.games.bergen import game as bergen
 from pips.match import Match
 from pips.tiles import PIPS
 from pips_sim import rates

@@ -118,9 +118,9 @@ class Game:
     # -- defaults -----------------------------------------------------
     @classmethod
     def rules(cls):
-        # pips.games.<module>_rules: data only, loaded when a page is opened
-        name = "pips.games.%s_rules" % cls.name.replace("-", "_")
-        return __import__(name, None, None, ("RULES",)).RULES
+        """The short rules page: a tuple of paragraphs (screens wrap them).
+        Each game reads its own page from its package, when a page is opened."""
+        raise NotImplementedError
 
     def utility(self, seat):
         """Points won by seat less the average of the others' (0 while playing)."""

@@ -3,7 +3,7 @@ the rollouts play too; also the smart bot's tie-break) and the moves worth
 weighing. The smart bot is the generic one: rollouts with Bergen.playout,
 judged by the hand's chips (Bergen.utility)."""
 
-from pips.games.bergen import OPEN, choose
+from pips.games.bergen.game import OPEN, choose
 
 # The smart bot's rollouts per decision by table size. A rollout plays the
 # hand out with the heuristic (Bergen.playout): short at two seats (most hands

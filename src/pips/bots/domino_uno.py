@@ -20,7 +20,7 @@
 from pips import tiles
 from pips.tiles import HI, LO, PIPS, WITH
 from pips.games import domino
-from pips.games.domino_uno import (
+from pips.games.domino_uno.game import (
     PASS, TAKE_L, TAKE_R, CALL, UNO,
 )
 

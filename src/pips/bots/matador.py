@@ -4,7 +4,7 @@ from pips import tiles
 from pips.tiles import ALL, HI, LO, PIPS
 from pips.games.domino import PASS, DRAW
 from pips.games.domino import distinct_lays as distinct_moves  # noqa: F401  mirrors, as in Draw
-from pips.games.matador import MATADORS, ORD
+from pips.games.matador.game import MATADORS, ORD
 
 # The smart bot's budget per decision, shared among the moves: on the emulated
 # 125 MHz Cortex-M0 (make bench-device) a rollout (a world dealt and the hand

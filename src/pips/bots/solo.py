@@ -13,7 +13,7 @@ Monte Carlo)."""
 
 from pips import tiles
 from pips.tiles import ALL, BIT_CODE, COUNT, HI, LO, PIPS, WITH
-from pips.games.solo import choose
+from pips.games.solo.game import choose
 from pips.games.domino import distinct_lays
 
 # sampled orders of the stock per decision, and positions searched per order

@@ -14,7 +14,7 @@ beats standing now.
 """
 
 from pips import const
-from pips.games.twentyone import HIT, STAND, LIMIT
+from pips.games.twentyone.game import HIT, STAND, LIMIT
 from pips.tiles import PIPS, COUNT
 
 STAND_AT = const(15)  # greedy: draw below this total

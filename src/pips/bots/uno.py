@@ -10,8 +10,8 @@
 """
 
 from pips.cards import COLOR, RANK, POINTS, WILD
-from pips.games.uno import (
-    DRAW, KEEP, ACCEPT, CHALLENGE, COLOR_MOVE, UNO, CATCH, PLUS4, NAME, DRAWN, CALL,
+from pips.games.uno.game import (
+    DRAW, KEEP, ACCEPT, CHALLENGE, COLOR_MOVE, UNO, CATCH, PLUS4, NAME_COLOR, DRAWN, CALL,
     REST_P4SEAT, REST_P4COLOR, REST_SEATS,
 )
 
@@ -82,7 +82,7 @@ def greedy(view, moves, n, rng):
         for c in range(4):
             if r >> c & 1:
                 theirs = c
-    if ask == NAME:
+    if ask == NAME_COLOR:
         return COLOR_MOVE + _best_color(view, theirs)
     size = view.sizes[seat]
     want_color = -1

@@ -20,7 +20,7 @@ kinds.
 """
 
 from pips import const
-from pips.games.matador import MATADORS
+from pips.games.matador.game import MATADORS
 from pips.tiles import HI, LO, code, codes
 from pips.ui.palette import PIP, DIM, TEXT, RED, WARNING
 from pips.ui.surface import CENTER, TEXT_AT

@@ -12,7 +12,7 @@ class TitleScreen(MenuScreen):
     title = "PIPS  tiles & cards"
 
     def items(self):
-        return list(games.TITLES) + ["Settings, statistics", "Quit"]
+        return [card.TITLE for card, _ in games.GAMES] + ["Settings, statistics", "Quit"]
 
     def enter(self):
         MenuScreen.enter(self)

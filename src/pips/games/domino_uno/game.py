@@ -46,6 +46,7 @@ from pips.tiles import HI, LO, PIPS, WITH, ALL, COUNT
 from pips import tiles
 from pips.games import domino
 from pips.games.domino import PASS, DRAW, MID, LINE, lay_moves
+from pips.games.domino_uno import NAME, TITLE
 
 KEEP = const(58)
 TAKE_L = const(60)
@@ -88,8 +89,8 @@ _ORDER = bytes(range(COUNT))
 
 
 class DominoUno(Game):
-    name = "domino-uno"
-    title = "Domino Uno"
+    name = NAME
+    title = TITLE
     blocked_text = "last turn: lowest count wins"  # the hand ends at the turn cap (pips.ui.screen)
     min_players = 2
     max_players = 6
@@ -105,6 +106,12 @@ class DominoUno(Game):
     # Rollouts stop after so many moves (0: play the hand out) and utility()
     # weighs the tiles left
     playout_moves = 40
+
+    @classmethod
+    def rules(cls):
+        from pips.games.domino_uno.rules_en import PAGE
+
+        return PAGE
 
     def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
         self.check_players(players)

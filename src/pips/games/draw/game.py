@@ -15,6 +15,7 @@ from pips.games import domino
 from pips.games.domino import lay_moves
 from pips.games.reserve import Reserve, ReserveView, refusal
 from pips.tiles import COUNT, PIPS, WITH
+from pips.games.draw import NAME, TITLE
 
 # refusals, numbered as pips.games.reserve's (a const() stays in its module)
 _NO_SUCH_MOVE = const(0)
@@ -23,11 +24,17 @@ _NOT_AT_END = const(9)
 
 
 class Draw(Reserve):
-    name = "draw"
-    title = "Draw"
+    name = NAME
+    title = TITLE
     hand_size = 7
     set_aside = 0
     FIT = WITH + (0, bytes(range(7)))  # (see Reserve.FIT) equal pips touch; nothing goes anywhere
+
+    @classmethod
+    def rules(cls):
+        from pips.games.draw.rules_en import PAGE
+
+        return PAGE
 
     def fits(self, left, right):
         """The tiles that may be laid on ends left, right."""

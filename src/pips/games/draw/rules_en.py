@@ -1,7 +1,7 @@
-"""Draw's short rules page (Game.rules()): data only, loaded when the page is
-opened, so that a match on the handheld does not hold its text."""
+"""Draw's rules page in English, as the screens show it (Draw.rules()): data
+only, loaded when a page is opened, so that a match does not hold its text."""
 
-RULES = (
+PAGE = (
     "2 players, 7 tiles each; the other 14 are the reserve.",
     "Lay a tile on either end of the line with equal pips touching;"
     " with a tile that fits you must lay.",

@@ -1,7 +1,7 @@
-"""Block's short rules page (Game.rules()): data only, loaded when the page is
-opened, so that a match on the handheld does not hold its text."""
+"""Block's rules page in English, as the screens show it (Block.rules()): data
+only, loaded when a page is opened, so that a match does not hold its text."""
 
-RULES = (
+PAGE = (
     "2 players (3 or 4 as an option), 7 tiles each; the other tiles stay out"
     " of play.",
     "Lay a tile on either end of the line with matching pips touching."

@@ -17,6 +17,7 @@ from pips.rng import Rng
 from pips.tiles import PIPS, COUNT
 from pips import tiles
 from pips.games import domino
+from pips.games.twentyone import NAME, TITLE
 
 HIT = const(0)
 STAND = const(1)
@@ -27,8 +28,8 @@ _ORDER = bytes(range(COUNT))
 
 
 class Twentyone(Game):
-    name = "twentyone"
-    title = "Twenty-one"
+    name = NAME
+    title = TITLE
     min_players = 2
     max_players = 4
     # hands: the match's number of hands; wins: first to so many hands won
@@ -39,6 +40,12 @@ class Twentyone(Game):
     )
     max_moves = 2
     stacked_size = 28
+
+    @classmethod
+    def rules(cls):
+        from pips.games.twentyone.rules_en import PAGE
+
+        return PAGE
 
     def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
         self.check_players(players)

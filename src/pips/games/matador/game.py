@@ -20,6 +20,7 @@ from pips.games import domino
 from pips.games.domino import PASS, DRAW
 from pips.games.reserve import Reserve, ReserveView, refusal
 from pips.tiles import BIT_CODE, COUNT, HI, LO, PIPS, WITH
+from pips.games.matador import NAME, TITLE
 
 MATADOR = const(58)  # the first matador move
 MATS = bytes((0, 13, 17, 22))  # 0-0, 4-3, 5-2, 6-1
@@ -44,14 +45,20 @@ def mat_move(t, side, near):
 
 
 class Matador(Reserve):
-    name = "matador"
-    title = "Matador"
+    name = NAME
+    title = TITLE
     hand_size = 3
     set_aside = 3
     max_moves = 74
     # (see Reserve.FIT) 7 less the end touches it (nothing shows 7: a 0 end
     # takes a matador only), and the matadors go anywhere
     FIT = ORD + (MATADORS, bytes(7 - v for v in range(7)))
+
+    @classmethod
+    def rules(cls):
+        from pips.games.matador.rules_en import PAGE
+
+        return PAGE
 
     def fits(self, left, right):
         """The tiles a player may lay on ends left, right (a matador always)."""

@@ -28,6 +28,7 @@ from pips.rng import Rng
 from pips import cards
 from pips.cards import COLOR, COLORS, COPIES, RANK, POINTS, WILD, NO_COLOR
 from pips.match import ranks as match_ranks_by
+from pips.games.uno import NAME, TITLE
 
 _HAND = const(7)
 _W = const(52)
@@ -46,7 +47,7 @@ CATCH = const(144)  # + the seat caught
 # ask: what the seat to act must answer (the View's `pending` names it)
 NONE = const(0)
 PLUS4 = const(1)  # accept or challenge
-NAME = const(2)  # name the colour of a first card W
+NAME_COLOR = const(2)  # name the colour of a first card W
 DRAWN = const(3)  # play the card just drawn, or keep it
 PENDING_TEXT = (None, "+4", "color", "drawn")
 _NAMES = ("draw", "keep", "accept", "challenge")  # DRAW .. CHALLENGE
@@ -84,8 +85,8 @@ def _card(move):
 
 
 class Uno(Game):
-    name = "uno"
-    title = "UNO"
+    name = NAME
+    title = TITLE
     min_players = 2
     max_players = 10
     options = (
@@ -106,6 +107,12 @@ class Uno(Game):
     # 400 2-player matches to 500 the smart bot won 57-58% at 8 to 18 moves (58
     # to 32 rollouts a decision) and 62-65% at 2 to 4 moves (100 to 84).
     playout_moves = 4
+
+    @classmethod
+    def rules(cls):
+        from pips.games.uno.rules_en import PAGE
+
+        return PAGE
 
     def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
         self.check_players(players)
@@ -416,7 +423,7 @@ class Uno(Game):
             if ask != PLUS4:
                 raise _refusal(self, _NO_PLUS4, seat, move)
         elif COLOR_MOVE <= move < COLOR_MOVE + 4:
-            if ask != NAME:
+            if ask != NAME_COLOR:
                 raise _refusal(self, _NO_NAMING, seat, move)
         else:
             raise _refusal(self, _NO_SUCH_MOVE, seat, move)
@@ -975,7 +982,7 @@ def _deal(game, deal):
     game.turn = first
     if top == _W:
         game.color = 4
-        game.ask = NAME
+        game.ask = NAME_COLOR
         return
     game.color = COLOR[top]
     if rank == 12:
@@ -1063,7 +1070,7 @@ def _resign(self, seat):
         self._finish(last)
         return
     if self.turn == seat:
-        if self.ask != NAME:
+        if self.ask != NAME_COLOR:
             self.ask = NONE
         self.turn = self._next(seat)
 

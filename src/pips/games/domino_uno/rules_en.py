@@ -1,7 +1,7 @@
-"""Domino Uno's short rules page (Game.rules()): data only, loaded when the page is
-opened, so that a match on the handheld does not hold its text."""
+"""DominoUno's rules page in English, as the screens show it (DominoUno.rules()): data
+only, loaded when a page is opened, so that a match does not hold its text."""
 
-RULES = (
+PAGE = (
     "2-6 players, 9 minus the players tiles each; the rest is the stock.",
     "Lay one tile a turn on either end, matching pips touching.",
     "Nothing fits: draw one tile; lay it at once or keep it.",

@@ -1,7 +1,7 @@
-"""Solitaire's short rules page (Game.rules()): data only, loaded when the page is
-opened, so that a match on the handheld does not hold its text."""
+"""Solo's rules page in English, as the screens show it (Solo.rules()): data
+only, loaded when a page is opened, so that a match does not hold its text."""
 
-RULES = (
+PAGE = (
     "One player. 5 tiles lie face up; the other 23 are the stock, face down.",
     "Lay a face-up tile to start the line, then attach face-up tiles at either"
     " end, equal pips touching.",

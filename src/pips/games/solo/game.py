@@ -19,6 +19,7 @@ from pips.games import domino
 from pips.games.domino import MID, LINE, PASS, lay_moves, open_line, place
 from pips.rng import Rng
 from pips.tiles import ALL, BIT_CODE, COUNT, HI, LO, PIPS, WITH
+from pips.games.solo import NAME, TITLE
 
 FACEUP = 5
 _ORDER = bytes(range(COUNT))
@@ -87,12 +88,18 @@ def choose(faceup, left, right, laid, fit):
 
 
 class Solo(Game):
-    name = "solo"
-    title = "Solitaire"
+    name = NAME
+    title = TITLE
     min_players = 1
     max_players = 1
     max_moves = 58
     stacked_size = 28
+
+    @classmethod
+    def rules(cls):
+        from pips.games.solo.rules_en import PAGE
+
+        return PAGE
 
     def __init__(self, players=1, options=None, rng=None, deal=None, first=-1):
         if players != 1:

@@ -1,7 +1,7 @@
-"""Twenty-one's short rules page (Game.rules()): data only, loaded when the page is
-opened, so that a match on the handheld does not hold its text."""
+"""Twenty-one's rules page in English, as the screens show it (Twentyone.rules()): data
+only, loaded when a page is opened, so that a match does not hold its text."""
 
-RULES = (
+PAGE = (
     "2 to 4 players, 2 tiles each, unseen by the others; count your pips.",
     "In turn, from the starter: hit (take a tile from the stock) or stand"
     " (take no more).",

@@ -1,7 +1,7 @@
-"""Bergen's short rules page (Game.rules()): data only, loaded when the page is
-opened, so that a match on the handheld does not hold its text."""
+"""Bergen's rules page in English, as the screens show it (Bergen.rules()): data
+only, loaded when a page is opened, so that a match does not hold its text."""
 
-RULES = (
+PAGE = (
     "2 to 4 players, 7 tiles each; each pays the stake into the bank.",
     "The holder of 6-6 lays it in the centre and starts. The double has four"
     " sides: N, E, S and W.",

@@ -1,7 +1,7 @@
-"""UNO's short rules page (Uno.rules()): data only, loaded when the page is
-opened, so that a match on the handheld does not hold its text."""
+"""Uno's rules page in English, as the screens show it (Uno.rules()): data
+only, loaded when a page is opened, so that a match does not hold its text."""
 
-RULES = (
+PAGE = (
     "Match the top card by colour, number or symbol. W and W+4 go on anything"
     " and name the colour.",
     "Can't or won't play? Draw one; you may play it at once or keep it.",

@@ -16,6 +16,7 @@ from pips.tiles import HI, LO, PIPS, WITH, EITHER, BIT_CODE, ALL, COUNT, DOUBLES
 from pips import tiles
 from pips.games import domino
 from pips.games.domino import PASS, MID as _MID, LINE as _LINE, lay_moves
+from pips.games.block import NAME, TITLE
 
 HAND = const(7)
 _RANDOM = const(2)  # rollouts: out of 8, how often a seat lays a random tile
@@ -28,8 +29,8 @@ _LAY_PIPS = byte_table(PIPS[m >> 1] for m in range(PASS))
 
 
 class Block(Game):
-    name = "block"
-    title = "Block"
+    name = NAME
+    title = TITLE
     blocked_text = "blocked: lowest count wins"  # how a hand ends with nobody out (pips.ui.screen)
     min_players = 2
     max_players = 4
@@ -37,6 +38,12 @@ class Block(Game):
     max_moves = 58
     stacked_size = 28
     _defaults = None  # (class, option dict) for hands made without options: read only
+
+    @classmethod
+    def rules(cls):
+        from pips.games.block.rules_en import PAGE
+
+        return PAGE
 
     def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
         if not self.min_players <= players <= self.max_players:

@@ -1,7 +1,7 @@
-"""Matador's short rules page (Game.rules()): data only, loaded when the page is
-opened, so that a match on the handheld does not hold its text."""
+"""Matador's rules page in English, as the screens show it (Matador.rules()): data
+only, loaded when a page is opened, so that a match does not hold its text."""
 
-RULES = (
+PAGE = (
     "2 players. 3 tiles are set aside unseen; 3 tiles each, the other 19 are"
     " the reserve.",
     "Attach a tile so that the touching halves add up to 7. An end showing 0"

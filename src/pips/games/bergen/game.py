@@ -31,6 +31,7 @@ from pips.rng import Rng
 from pips.tiles import HI, LO, PIPS, WITH, BIT_CODE, ALL, COUNT, DOUBLES
 from pips import tiles
 from pips.games import domino
+from pips.games.bergen import NAME, TITLE
 
 HAND = const(7)
 SIX = const(27)  # the code of 6-6
@@ -44,8 +45,8 @@ SIXES = WITH[6] & ~(1 << 27)
 
 
 class Bergen(Game):
-    name = "bergen"
-    title = "Bergen"
+    name = NAME
+    title = TITLE
     blocked_text = "blocked: lowest counts place"  # how a hand ends with nobody out (pips.ui.screen)
     min_players = 2
     max_players = 4
@@ -56,6 +57,12 @@ class Bergen(Game):
     )
     max_moves = 32
     stacked_size = 28
+
+    @classmethod
+    def rules(cls):
+        from pips.games.bergen.rules_en import PAGE
+
+        return PAGE
 
     def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
         self.check_players(players)

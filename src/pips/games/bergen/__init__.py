@@ -1,0 +1,10 @@
+"""Bergen (the Czech booklet's, played for a bank of chips): a cross round
+6-6, then four arms; first out takes most of the bank.
+
+This package is the whole game: `game` holds it (the rules as code, its
+notation, why a move is refused, the referee's table), `rules_en` its rules
+page, loaded when a page is opened. This file is what the title screen
+reads, without loading the game."""
+
+NAME = "bergen"
+TITLE = "Bergen"

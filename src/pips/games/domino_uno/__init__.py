@@ -1,0 +1,10 @@
+"""Domino Uno (the Austrian layout, from a Polish page): UNO's calls and
+catches with tiles on a line; take tiles back when the stock is empty.
+
+This package is the whole game: `game` holds it (the rules as code, its
+notation, why a move is refused, the referee's table), `rules_en` its rules
+page, loaded when a page is opened. This file is what the title screen
+reads, without loading the game."""
+
+NAME = "domino-uno"
+TITLE = "Domino Uno"

@@ -1,0 +1,10 @@
+"""Draw (Domino se zálohou in the Czech booklet): Block with a reserve to draw
+from when no tile fits.
+
+This package is the whole game: `game` holds it (the rules as code, its
+notation, why a move is refused, the referee's table), `rules_en` its rules
+page, loaded when a page is opened. This file is what the title screen
+reads, without loading the game."""
+
+NAME = "draw"
+TITLE = "Draw"

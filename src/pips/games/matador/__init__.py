@@ -1,0 +1,10 @@
+"""Matador (the Czech booklet's): touching halves add up to 7, and the
+matadors go anywhere.
+
+This package is the whole game: `game` holds it (the rules as code, its
+notation, why a move is refused, the referee's table), `rules_en` its rules
+page, loaded when a page is opened. This file is what the title screen
+reads, without loading the game."""
+
+NAME = "matador"
+TITLE = "Matador"

@@ -1,0 +1,10 @@
+"""Solitaire (Sólo domino in the Czech booklet): one player lays all 28 tiles
+in one line, turning up as many as the round laid.
+
+This package is the whole game: `game` holds it (the rules as code, its
+notation, why a move is refused, the referee's table), `rules_en` its rules
+page, loaded when a page is opened. This file is what the title screen
+reads, without loading the game."""
+
+NAME = "solo"
+TITLE = "Solitaire"
