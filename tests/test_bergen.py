@@ -14,7 +14,7 @@ from pips.games.domino import deal_mask
 from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, HI, LO, PIPS, WITH
-from pips.games.domino_words import parse_tiles
+from pips.tiles import parse_list as parse_tiles
 
 BUF = bytearray(Bergen.max_moves)
 SIX = tiles.code(6, 6)

@@ -9,7 +9,7 @@ from pips.games.domino import PASS, DRAW, lay_moves
 from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, HI, LO, PIPS, WITH
-from pips.games.domino_words import parse_tiles
+from pips.tiles import parse_list as parse_tiles
 
 BUF = bytearray(Block.max_moves)
 

@@ -14,7 +14,7 @@ from pips.bots import block as block_policy
 from pips.match import Match
 from pips.rng import Rng
 from pips.game import Game
-from pips.games.domino_words import parse_tiles
+from pips.tiles import parse_list as parse_tiles
 
 BUF = bytearray(Block.max_moves)
 

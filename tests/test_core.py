@@ -7,9 +7,9 @@ from pips.games.block.game import Block
 from pips.game import Game
 from pips.match import Match, ranks, Turns, may_act_out_of_turn
 from pips.rng import Rng
-from pips.games.uno_words import parse_card, parse_cards
+from pips.cards import parse as parse_card, parse_list as parse_cards
 from pips.games.domino import deal_mask
-from pips.games.domino_words import parse_tile, parse_tiles
+from pips.tiles import parse as parse_tile, parse_list as parse_tiles
 
 
 # -- pips.rng ------------------------------------------------------------------

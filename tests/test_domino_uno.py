@@ -21,7 +21,7 @@ DU = get("domino-uno")
 from pips.games.domino_uno import game as D  # noqa: E402
 from pips.bots import domino_uno as policy  # noqa: E402
 from pips import bots  # noqa: E402
-from pips.games.domino_words import parse_tiles
+from pips.tiles import parse_list as parse_tiles
 
 
 # -- helpers ------------------------------------------------------------------------------

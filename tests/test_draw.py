@@ -16,7 +16,7 @@ from pips.games.draw.game import Draw
 from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, WITH
-from pips.games.domino_words import parse_tiles
+from pips.tiles import parse_list as parse_tiles
 
 BUF = bytearray(Draw.max_moves)
 

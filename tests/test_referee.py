@@ -8,7 +8,7 @@ import pytest
 
 from pips import tiles
 from pips.games import get
-from pips.games.domino_words import parse_tiles
+from pips.tiles import parse_list as parse_tiles
 
 CLI = [sys.executable, "-m", "pips_sim.cli", "referee"]
 

@@ -12,7 +12,7 @@ from pips.games.twentyone.game import HIT, STAND, Twentyone
 from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, PIPS
-from pips.games.domino_words import parse_tiles
+from pips.tiles import parse_list as parse_tiles
 
 BUF = bytearray(Twentyone.max_moves)
 

@@ -203,17 +203,17 @@ def test_modules_load_when_first_needed_and_stay():
     assert "pips.games.uno.game" in setup_ and "pips.games.block.game" not in setup_
     assert {"pips.ui.table", "pips.ui.piece_card", "pips.ui.table_pile", "pips.match"} <= table
     assert "pips.ui.table_line" not in loaded[-1] and "pips.games.block.game" not in loaded[-1]
-    # a whole match, and the refusals and the referee's table never worded
-    assert "pips.games.uno_words" not in loaded[-1]
+    # a whole match, and its rules page, never opened, never loaded; nor the
+    # checks of typed input (a handheld offers valid choices only)
+    assert "pips.games.uno.rules_en" not in loaded[-1] and "pips.checks" not in loaded[-1]
     for before, after in zip(loaded, loaded[1:]):
         assert before <= after, "unloaded: %s" % sorted(before - after)
 
 
-def test_a_domino_match_never_loads_the_desktop_words():
+def test_a_domino_match_never_loads_what_it_does_not_show():
     """Draw (a hand with a reserve) and Block played through the screens to
-    the match result: what only a desktop needs (reading a written move, the
-    referee's table, why a move is refused: pips.games.domino_words) is never
-    imported."""
+    the match result: the rules page, never opened, and the checks of typed
+    input are never imported."""
     from pips import games
     from pips.games.draw.game import Draw
 
@@ -230,7 +230,8 @@ def test_a_domino_match_never_loads_the_desktop_words():
         assert seen[-1][0] == "MatchResultScreen"
         loaded = set(seen[-1][1:])
         assert "pips.games.domino" in loaded and "pips.ui.table_line" in loaded
-        assert "pips.games.domino_words" not in loaded
+        assert "pips.checks" not in loaded
+        assert not any(name.endswith(".rules_en") for name in loaded)
 
 
 def test_small_screen_on_micropython():

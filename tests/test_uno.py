@@ -7,7 +7,7 @@ from mpy_support import needs_micropython, run_micropython
 
 from pips import cards
 from pips.cards import POINTS
-from pips.games.uno_words import parse_card, parse_cards as parse_list
+from pips.cards import parse as parse_card, parse_list
 from pips.games import get
 from pips.bots import uno as uno_policy
 from pips.match import Match
@@ -858,23 +858,25 @@ def test_two_players_the_missed_players_own_move_closes_the_window():
     refused(g, 0, "catch 1", "cannot be caught")
 
 
-def test_refusal_texts_follow_pips_uno_numbering():
-    """Uno.play names a reason by number (_NO_SUCH_MOVE .. _NOT_TURN in
-    pips.games.uno); _refusal words them in the same order."""
+def test_every_refusal_reason_has_its_own_words():
+    """Uno.play names a reason by a constant; _refuse words each one."""
     from pips.games.uno import game as uno
 
-    names = ("_NO_SUCH_MOVE", "_ANSWER_FIRST", "_NOT_IN_HAND", "_NOT_DRAWN", "_NO_MATCH",
-             "_LATE_CALL", "_NO_KEEP", "_NO_PLUS4", "_NO_NAMING", "_HAND_OVER", "_NOT_IN",
-             "_NO_MISSED", "_NO_CATCH", "_SELF_CATCH", "_NOT_TURN")
-    assert [getattr(uno, n) for n in names] == list(range(len(names)))
+    words_of = {
+        "_NO_SUCH_MOVE": "no such move", "_ANSWER_FIRST": "must answer first",
+        "_NOT_IN_HAND": "is not in seat", "_NOT_DRAWN": "after drawing only",
+        "_NO_MATCH": "does not match", "_LATE_CALL": "UNO is called",
+        "_NO_KEEP": "keep only after", "_NO_PLUS4": "answers a +4 only",
+        "_NO_NAMING": "a colour is named", "_HAND_OVER": "the hand is over",
+        "_NOT_IN": "is not in the hand", "_NO_MISSED": "no missed UNO",
+        "_NO_CATCH": "cannot be caught", "_SELF_CATCH": "cannot catch itself",
+        "_NOT_TURN": "it is seat",
+    }
+    reasons = [getattr(uno, name) for name in words_of]
+    assert len(set(reasons)) == len(reasons)
     g = Uno(4, rng=Rng(3))
-    g.drawn = 5  # what reason 3 names
-    start = (
-        "no such move", "must answer first", "is not in seat", "after drawing only",
-        "does not match", "UNO is called", "keep only after", "answers a +4 only",
-        "a colour is named", "the hand is over", "is not in the hand", "no missed UNO",
-        "cannot be caught", "cannot catch itself", "it is seat",
-    )
-    for reason, words in enumerate(start):
-        error = uno._refusal(g, reason, 1, CATCH + 2 if reason == 12 else 7)
-        assert isinstance(error, ValueError) and words in str(error), (reason, error)
+    g.drawn = 5  # what _NOT_DRAWN names
+    for name, words in words_of.items():
+        reason = getattr(uno, name)
+        error = uno._refuse(g, reason, 1, CATCH + 2 if name == "_NO_CATCH" else 7)
+        assert isinstance(error, ValueError) and words in str(error), (name, error)

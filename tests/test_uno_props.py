@@ -7,7 +7,7 @@ import os
 import pytest
 
 from pips import cards
-from pips.games.uno_words import parse_cards
+from pips.cards import parse_list as parse_cards
 from pips.rng import Rng
 from pips.games.uno.game import Uno, RESIGN
 

@@ -33,7 +33,7 @@ def deck():
     return bytearray(_DECK)
 
 
-# -- notation: `R7`, `GS`, `Y+2`, `W`, `W+4`, `W:G` (read in pips.games.uno_words)
+# -- notation: `R7`, `GS`, `Y+2`, `W`, `W+4`, `W:G`
 
 
 def text(kind, color=NO_COLOR):
@@ -47,3 +47,39 @@ def text(kind, color=NO_COLOR):
     if color < NO_COLOR:
         s += ":" + COLORS[color]
     return s
+
+
+def color_code(letter):
+    """A colour's number from its letter (R Y G B, any case); ValueError otherwise."""
+    i = COLORS.find(letter.upper()) if len(letter) == 1 else -1
+    if i < 0:
+        raise ValueError("not a colour: %r (R, Y, G or B)" % letter)
+    return i
+
+
+def parse(s):
+    """(kind, chosen colour or NO_COLOR) from `R7`, `W+4:R`...; ValueError if malformed."""
+    typed = s.strip()
+    s = typed.upper()
+    color = NO_COLOR
+    if ":" in s:
+        s, c = s.split(":", 1)
+        color = color_code(c)
+        typed = typed[: len(s)]
+    if s == "W":
+        return WILD, color
+    if s == "W+4":
+        return WILD4, color
+    if color != NO_COLOR:
+        raise ValueError("only a wild names a colour: %r" % typed)
+    if len(s) >= 2:
+        c = COLORS.find(s[0])
+        rank = s[1:]
+        if c >= 0 and rank in RANKS:
+            return c * 13 + RANKS.index(rank), NO_COLOR
+    raise ValueError("not a card: %r (write it like R7, GS, BV, Y+2, W:G, W+4:R)" % typed)
+
+
+def parse_list(s):
+    """Kinds from `R7 GS W+4 ...` (spaces or commas between): a stacked deal written out."""
+    return [parse(w)[0] for w in s.replace(",", " ").split()]

@@ -56,6 +56,21 @@ def text(t):
     return "%d-%d" % (HI[t], LO[t])
 
 
+def parse(s):
+    """(code, first half) of a tile written `a-b` in either order; ValueError if malformed."""
+    s = s.strip()
+    if len(s) != 3 or s[1] != "-" or not ("0" <= s[0] <= "6") or not ("0" <= s[2] <= "6"):
+        raise ValueError("not a tile: %r (write it like 6-3)" % s)
+    a = ord(s[0]) - 48
+    b = ord(s[2]) - 48
+    return code(a, b), a
+
+
+def parse_list(s):
+    """Tile codes from `6-3 5-5 ...` (spaces or commas between): a stacked deal written out."""
+    return [parse(word)[0] for word in s.replace(",", " ").split()]
+
+
 def codes(mask):
     """The codes in a mask, lowest first (allocates a list: not for hot loops)."""
     out = []
@@ -90,10 +105,7 @@ def heaviest_first(mask):
 
 def mask_text(mask):
     """Tiles of a hand, heaviest first, as notation."""
-    out = []
-    for t in heaviest_first(mask):
-        out.append(text(t))
-    return out
+    return [text(t) for t in heaviest_first(mask)]
 
 
 def pips(mask):

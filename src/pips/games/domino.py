@@ -3,8 +3,8 @@ touching half first, the moves that lay a tile, the stock, pip counts and the
 blocked hand. Block, Draw, Matador, Domino Uno and Solitaire lay on a line;
 Bergen lays on four arms, each a line of its own from the centre. Draw and
 Matador also share a hand with a reserve to draw from: pips.games.reserve.
-What only a desktop needs (reading a lay written out, the referee's line) is
-in pips.games.domino_words, which a handheld never loads.
+The notation of a lay, read and written, and the referee's table of a line
+are here too.
 
 The line is a bytearray of entries that grows outwards from its middle
 (`lo` .. `hi`). An entry is tile*2 + flag: flag 0 shows the larger half on
@@ -176,6 +176,47 @@ def move_text(left, right, move):
     if lo == (right if side else left):
         hi, lo = lo, hi  # the half touching the end first, as in `3-5 R`
     return "%d-%d %s" % (hi, lo, "LR"[side])
+
+
+def parse_lay(left, right, words, text, fits=None):
+    """A lay move from its words: `6-3` opens, `3-5 R` / `5-3 L` lay at an end
+    (the end may be left out when only one fits). `fits(t, end)` says whether
+    tile t may go on an end showing `end` (equal pips by default)."""
+    t, first_half = tiles.parse(words[0])
+    if len(words) > 2:
+        raise ValueError("a move is a tile and an end, like '3-5 R': %r" % text)
+    if left < 0:
+        if len(words) == 2:
+            raise ValueError("the first tile opens both ends: write it alone, like 6-3")
+        return t * 2 + (0 if first_half == HI[t] else 1)
+    if len(words) == 2:
+        side = "lr".find(words[1].lower())
+        if side < 0 or len(words[1]) != 1:
+            raise ValueError("an end is L or R, not %r" % words[1])
+        return t * 2 + side
+    if fits is None:
+        fits_l = WITH[left] >> t & 1
+        fits_r = WITH[right] >> t & 1
+    else:
+        fits_l = fits(t, left)
+        fits_r = fits(t, right)
+    if fits_l and fits_r:
+        raise ValueError("%s fits both ends: add L or R" % tiles.text(t))
+    if not (fits_l or fits_r):
+        raise ValueError("%s matches neither end (%d, %d)" % (tiles.text(t), left, right))
+    return t * 2 + (1 if fits_r else 0)
+
+
+def line_table(game, stock, hands=None):
+    """The referee's table of a game with a line: the hands (the game's, or
+    the masks given), the tiles left in the stock, the line as it lies (each
+    tile left half first) and its two ends."""
+    return {
+        "hands": [tiles.mask_text(m) for m in (game.hands if hands is None else hands)],
+        "stock": stock,
+        "line": ["%d-%d" % p for p in line_pairs(game.line, game.lo, game.hi)],
+        "ends": [] if game.left < 0 else [game.left, game.right],
+    }
 
 
 def after(left, right, move):

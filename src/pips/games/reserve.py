@@ -8,8 +8,8 @@ from pips.rng import Rng
 from pips.tiles import ALL, BIT_CODE, COUNT, DOUBLES, HI, LO, PIPS
 from pips import tiles
 from pips.games.domino import (
-    DRAW, LINE, MID, PASS, hand_list, lay_moves, line_pairs, lowest, open_line, place,
-    deal_mask, stacked_hands,
+    DRAW, LINE, MID, PASS, hand_list, lay_moves, line_pairs, line_table, lowest, open_line,
+    place, deal_mask, stacked_hands,
 )
 
 
@@ -17,18 +17,17 @@ from pips.games.domino import (
 _ORDER = bytes(range(COUNT))
 _LAGS = const(55)  # pips.rng.LAGS, folded into the inline draw below (a global would be read a number)
 
-# Why a move is refused: play raises refusal(...), which pips.games.domino_words
-# words (a handheld plays legal moves only, and never loads it).
-_NO_SUCH_MOVE = const(0)
-_HAND_OVER = const(1)
-_NOT_TURN = const(2)
-_LAY_FIRST = const(3)
-_MUST_LAY = const(4)
-_EMPTY = const(5)
-_NOT_EMPTY = const(6)
-_NOT_IN_HAND = const(7)
-_DOUBLE = const(8)
-_NOT_AT_END = const(9)  # Draw's: pips.games.draw
+# Why a move is refused: play raises refuse(...), which words it. Draw and
+# Matador refuse their lays with these too, and with reasons of their own.
+NO_SUCH_MOVE = const(0)
+HAND_OVER = const(1)
+NOT_TURN = const(2)
+LAY_FIRST = const(3)
+MUST_LAY = const(4)
+EMPTY = const(5)
+NOT_EMPTY = const(6)
+NOT_IN_HAND = const(7)
+DOUBLE = const(8)
 
 
 class Reserve(Game):
@@ -120,9 +119,7 @@ class Reserve(Game):
 
     @classmethod
     def parse_deal(cls, text):
-        from pips.games.domino_words import parse_tiles
-
-        return parse_tiles(text)
+        return tiles.parse_list(text)
 
     @classmethod
     def match_over(cls, totals, options, hands_played):
@@ -155,20 +152,20 @@ class Reserve(Game):
 
     def play(self, seat, move):
         if seat != self.turn:
-            raise refusal(self, _HAND_OVER if self.turn < 0 else _NOT_TURN, seat, move)
+            raise refuse(self, HAND_OVER if self.turn < 0 else NOT_TURN, seat, move)
         hand = self.hands[seat]
         left = self.left
         right = self.right
         if move == DRAW or move == PASS:
             if left < 0:
-                raise refusal(self, _LAY_FIRST, seat, move)
+                raise refuse(self, LAY_FIRST, seat, move)
             fit = self.fits(left, right)
             if hand & fit:
-                raise refusal(self, _MUST_LAY, seat, move)
+                raise refuse(self, MUST_LAY, seat, move)
             top = self.top
             if move == DRAW:
                 if top == COUNT:
-                    raise refusal(self, _EMPTY, seat, move)
+                    raise refuse(self, EMPTY, seat, move)
                 bit = 1 << self.stock[top]
                 self.top = top = top + 1
                 self.hands[seat] = hand | bit
@@ -183,7 +180,7 @@ class Reserve(Game):
                         self._finish(-1)
                 return
             if top < COUNT:
-                raise refusal(self, _NOT_EMPTY, seat, move)
+                raise refuse(self, NOT_EMPTY, seat, move)
             self.forbid[seat] |= fit
             self.moves += 1
             if not self.held & fit:
@@ -218,16 +215,16 @@ class Reserve(Game):
         """(tile, side, far half, tiles the move shows the seat lacks) of a
         lay, or ValueError; changes nothing."""
         if type(move) is not int or move < 0 or move >= self.max_moves:
-            raise refusal(self, _NO_SUCH_MOVE, seat, move)
+            raise refuse(self, NO_SUCH_MOVE, seat, move)
         if self.left >= 0:
             return self._attach(seat, hand, move)
         t = move >> 1
         if t >= COUNT:
-            raise refusal(self, _NO_SUCH_MOVE, seat, move)
+            raise refuse(self, NO_SUCH_MOVE, seat, move)
         if not hand >> t & 1:
-            raise refusal(self, _NOT_IN_HAND, seat, move)
+            raise refuse(self, NOT_IN_HAND, seat, move)
         if move & 1 and HI[t] == LO[t]:
-            raise refusal(self, _DOUBLE, seat, move)
+            raise refuse(self, DOUBLE, seat, move)
         return t, 0, 0, 0
 
     def _finish(self, out):
@@ -407,10 +404,15 @@ class Reserve(Game):
     # -- notation --------------------------------------------------------
     def parse_move(self, seat, text):
         """`6-3` opens, `3-5 R` / `5-3 L` lay at an end (the end may be left
-        out when only one fits), `draw`, `pass` (pips.games.domino_words)."""
-        from pips.games.domino_words import parse_move
-
-        return parse_move(self, seat, text)
+        out when only one fits), `draw`, `pass`."""
+        words = text.strip().lower().split()
+        if not words:
+            raise ValueError("empty move")
+        if len(words) == 1 and words[0] == "pass":
+            return PASS
+        if len(words) == 1 and words[0] == "draw":
+            return DRAW
+        return self._parse_lay(seat, words, text)
 
     def move_piece(self, move):
         """The tile a move lays from the hand, or -1 (draw, pass)."""
@@ -439,18 +441,39 @@ class Reserve(Game):
 
     # -- what is shown -----------------------------------------------------
     def info(self):
-        """The referee's table (pips.games.domino_words)."""
-        from pips.games.domino_words import reserve_table
+        """The referee's table: the line's, with the reserve's size as the
+        stock; Matador's adds the tiles out of play (`out`) once the hand is
+        over and they are shown."""
+        out = line_table(self, self.reserve)
+        if self.set_aside and self.turn < 0:
+            out["out"] = tiles.mask_text(self.out)
+        return out
 
-        return reserve_table(self)
 
-
-def refusal(game, reason, seat, move):
-    """The ValueError refusing a move, worded in pips.games.domino_words
-    (Draw's and Matador's reasons too)."""
-    from pips.games.domino_words import refusal
-
-    return refusal(game, reason, seat, move)
+def refuse(game, reason, seat, move):
+    """The ValueError refusing `move` from `seat`, for one of the reasons
+    NO_SUCH_MOVE .. DOUBLE (Draw's and Matador's lays too)."""
+    t = move >> 1 if type(move) is int else -1
+    word = "draw" if move == DRAW else "pass"
+    if reason == NO_SUCH_MOVE:
+        text = "no such move in %s: %r" % (game.title, move)
+    elif reason == HAND_OVER:
+        text = "the hand is over"
+    elif reason == NOT_TURN:
+        text = "it is seat %d's turn, not seat %d's" % (game.turn, seat)
+    elif reason == LAY_FIRST:
+        text = "the first tile must be laid: no %s" % word
+    elif reason == MUST_LAY:
+        text = "seat %d can lay a tile, so may not %s" % (seat, word)
+    elif reason == EMPTY:
+        text = "the reserve is empty: pass"
+    elif reason == NOT_EMPTY:
+        text = "the reserve is not empty: draw"
+    elif reason == NOT_IN_HAND:
+        text = "%s is not in seat %d's hand" % (tiles.text(t), seat)
+    else:  # DOUBLE
+        text = "a double is laid one way only: play it as %s" % tiles.text(t)
+    return ValueError(text)
 
 
 class ReserveView(View):

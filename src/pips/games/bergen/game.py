@@ -155,9 +155,7 @@ class Bergen(Game):
 
     @classmethod
     def parse_deal(cls, text):
-        from pips.games.domino_words import parse_tiles
-
-        return parse_tiles(text)
+        return tiles.parse_list(text)
 
     # -- the match ---------------------------------------------------------
     @classmethod
@@ -371,11 +369,43 @@ class Bergen(Game):
 
     def parse_move(self, seat, text):
         """`6-6` opens; `6-3 N` lays on an arm (halves in either order; the
-        arm may be left out when only one may take the tile); `pass`: read in
-        pips.games.domino_words, which a device never loads."""
-        from pips.games.domino_words import parse_bergen
-
-        return parse_bergen(self, text, (PASS, OPEN, SIXES, ARMS))
+        arm may be left out when only one may take the tile); `pass`."""
+        phase = self.phase
+        ends = self.ends
+        words = text.strip().lower().split()
+        if not words:
+            raise ValueError("empty move")
+        if words[0] == "pass" and len(words) == 1:
+            return PASS
+        if len(words) > 2:
+            raise ValueError("a move is a tile and an arm, like '6-3 N': %r" % text)
+        t, _ = tiles.parse(words[0])
+        if t * 4 == OPEN:
+            if len(words) == 2:
+                raise ValueError("6-6 is the centre: write it alone")
+            return OPEN
+        if phase == 0:
+            raise ValueError("the hand opens with 6-6 in the centre")
+        if len(words) == 2:
+            a = ARMS.lower().find(words[1])
+            if a < 0 or len(words[1]) != 1:
+                raise ValueError("an arm is N, E, S or W, not %r" % words[1])
+            return t * 4 + a
+        fits = []
+        for a in range(4):
+            if phase == 1 and ends[a] < 0 and (1 << t) & SIXES:
+                fits.append(a)
+            elif phase == 2 and (1 << t) & WITH[ends[a]]:
+                fits.append(a)
+        if not fits:
+            if phase == 1:
+                raise ValueError("the cross takes tiles with a 6, not %s" % tiles.text(t))
+            raise ValueError("%s matches no arm's end" % tiles.text(t))
+        if len(fits) > 1:
+            raise ValueError(
+                "%s fits the %s arms: add the arm" % (tiles.text(t), ", ".join(ARMS[a] for a in fits))
+            )
+        return t * 4 + fits[0]
 
     def move_piece(self, move):
         """The tile a move lays from the hand, or -1 (pass)."""
@@ -392,10 +422,26 @@ class Bergen(Game):
         return out
 
     def info(self):
-        """The referee's table, in pips.games.domino_words."""
-        from pips.games.domino_words import info_bergen
-
-        return info_bergen(self, COUNT - HAND * self.count, ARMS)
+        """The referee's table: the hands, the undealt tiles, the centre and
+        the arms, the bank, the chips and the places."""
+        table = {}
+        for a in range(4):
+            table[ARMS[a]] = {
+                "tiles": ["%d-%d" % p for p in self.arm_pairs(a)],
+                "end": self.ends[a] if self.ends[a] >= 0 else None,
+            }
+        return {
+            "hands": [tiles.mask_text(m) for m in self.hands],
+            "stock": COUNT - HAND * self.count,
+            "centre": "6-6" if self.phase else None,
+            "arms": table,
+            "phase": self.phase,
+            "bank": self.bank,
+            "chips": list(self.chips),
+            "playing": [s for s in range(self.players) if self.playing[s]],
+            "places": list(self.place),
+            "prizes": list(self.prizes),
+        }
 
     def view(self, seat):
         return BergenView(self, seat)

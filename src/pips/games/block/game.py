@@ -27,6 +27,16 @@ _ORDER = byte_table(range(COUNT))
 _LAY_BIT = tuple(1 << (m >> 1) for m in range(PASS)) + (0,)
 _LAY_PIPS = byte_table(PIPS[m >> 1] for m in range(PASS))
 
+# Why a move is refused: play raises _refuse(...), which words it.
+_HAND_OVER = const(0)
+_NOT_TURN = const(1)
+_LAY_FIRST = const(2)
+_MUST_LAY = const(3)
+_NO_SUCH_MOVE = const(4)
+_NOT_IN_HAND = const(5)
+_DOUBLE = const(6)
+_NOT_AT_END = const(7)
+
 
 class Block(Game):
     name = NAME
@@ -95,9 +105,7 @@ class Block(Game):
 
     @classmethod
     def parse_deal(cls, text):
-        from pips.games.domino_words import parse_tiles
-
-        return parse_tiles(text)
+        return tiles.parse_list(text)
 
     # -- the protocol --------------------------------------------------
     def legal(self, seat, out):
@@ -107,25 +115,25 @@ class Block(Game):
 
     def play(self, seat, move):
         if seat != self.turn:
-            raise _refuse(0 if self.turn < 0 else 1, self.turn, seat)
+            raise _refuse(self, _HAND_OVER if self.turn < 0 else _NOT_TURN, seat, move)
         # The usual case costs a compare, a lookup and a test: a move from
         # legal() lays a tile of the hand. A string or None fails the compare
         # or the lookup, a number past PASS the lookup; PASS lays no tile.
         try:
             bit = _LAY_BIT[move] if move >= 0 else 0
         except (TypeError, IndexError):
-            raise _refuse(4, move)
+            raise _refuse(self, _NO_SUCH_MOVE, seat, move)
         hand = self.hands[seat]
         left = self.left
         right = self.right
         if not hand & bit:
             if move != PASS:
-                raise _refuse(5, move >> 1, seat) if bit else _refuse(4, move)
+                raise _refuse(self, _NOT_IN_HAND if bit else _NO_SUCH_MOVE, seat, move)
             if left < 0:
-                raise _refuse(2)
+                raise _refuse(self, _LAY_FIRST, seat, move)
             fits = EITHER[left * 7 + right]
             if hand & fits:
-                raise _refuse(3, seat)
+                raise _refuse(self, _MUST_LAY, seat, move)
             self.lacks[seat] |= (1 << left) | (1 << right)
             self.moves += 1
             if not self.held & fits:
@@ -142,7 +150,7 @@ class Block(Game):
                 left = LO[t]
                 right = HI[t]
                 if left == right:
-                    raise _refuse(6, t)
+                    raise _refuse(self, _DOUBLE, seat, move)
             else:
                 left = HI[t]
                 right = LO[t]
@@ -152,7 +160,7 @@ class Block(Game):
             self.right = right
         elif move & 1:
             if not WITH[right] & bit:
-                raise _refuse(7, move >> 1, right)
+                raise _refuse(self, _NOT_AT_END, seat, move)
             # the touching half is on the left: flag 1 when the far half is the larger
             end = _LAY_PIPS[move] - right
             hi = self.hi
@@ -161,7 +169,7 @@ class Block(Game):
             self.right = right = end
         else:
             if not WITH[left] & bit:
-                raise _refuse(8, move >> 1, left)
+                raise _refuse(self, _NOT_AT_END, seat, move)
             end = _LAY_PIPS[move] - left
             lo = self.lo - 1
             self.line[lo] = move + 1 if end < left else move
@@ -408,9 +416,7 @@ class Block(Game):
             return PASS
         if words[0].lower() == "draw" and len(words) == 1:
             raise ValueError("there is no drawing in %s" % self.title)
-        from pips.games.domino_words import parse_lay
-
-        return parse_lay(self.left, self.right, words, text)
+        return domino.parse_lay(self.left, self.right, words, text)
 
     def move_piece(self, move):
         """The tile a move lays from the hand, or -1 (pass)."""
@@ -422,33 +428,34 @@ class Block(Game):
 
     # -- what is shown -----------------------------------------------------
     def info(self):
-        from pips.games.domino_words import line_table
-
-        return line_table(self, COUNT - HAND * self.players)
+        return domino.line_table(self, COUNT - HAND * self.players)
 
     def view(self, seat):
         return BlockView(self, seat)
 
 
-def _refuse(why, a=0, b=0):
-    """The ValueError Block.play raises for refusal `why`; tile arguments are codes."""
-    if why == 0:
+def _refuse(game, reason, seat, move):
+    """The ValueError of Block.play refusing `move` from `seat`, for one of
+    the reasons _HAND_OVER .. _NOT_AT_END."""
+    t = move >> 1 if type(move) is int else -1
+    if reason == _HAND_OVER:
         text = "the hand is over"
-    elif why == 1:
-        text = "it is seat %d's turn, not seat %d's" % (a, b)
-    elif why == 2:
+    elif reason == _NOT_TURN:
+        text = "it is seat %d's turn, not seat %d's" % (game.turn, seat)
+    elif reason == _LAY_FIRST:
         text = "the first tile must be laid: no pass"
-    elif why == 3:
-        text = "seat %d can lay a tile, so may not pass" % a
-    elif why == 4:
-        text = "no such move in Block: %r" % (a,)
-    elif why == 5:
-        text = "%s is not in seat %d's hand" % (tiles.text(a), b)
-    elif why == 6:
-        text = "a double is laid one way only: play it as %s" % tiles.text(a)
-    else:
-        end = "right" if why == 7 else "left"
-        text = "%s does not match the %s end (%d)" % (tiles.text(a), end, b)
+    elif reason == _MUST_LAY:
+        text = "seat %d can lay a tile, so may not pass" % seat
+    elif reason == _NO_SUCH_MOVE:
+        text = "no such move in Block: %r" % (move,)
+    elif reason == _NOT_IN_HAND:
+        text = "%s is not in seat %d's hand" % (tiles.text(t), seat)
+    elif reason == _DOUBLE:
+        text = "a double is laid one way only: play it as %s" % tiles.text(t)
+    else:  # _NOT_AT_END
+        end = game.right if move & 1 else game.left
+        text = "%s does not match the %s end (%d)" % (
+            tiles.text(t), "right" if move & 1 else "left", end)
     return ValueError(text)
 
 

@@ -56,28 +56,26 @@ UNO = const(128)
 CATCH = const(136)  # + the seat caught
 _CAP = const(500)  # turns in a hand at most
 
-# Why a move is refused: play raises _refusal(...), worded in
-# pips.games.domino_words (a handheld plays legal moves only, and never loads
-# it); the numbers shared with pips.games.reserve's word the same
+# Why a move is refused: play raises _refuse(...), which words it.
 _NO_SUCH_MOVE = const(0)
 _HAND_OVER = const(1)
 _NOT_TURN = const(2)
-_NOT_IN_HAND = const(7)
-_DOUBLE = const(8)
-_NOT_AT_END = const(9)
-_NO_SEAT = const(10)
-_NO_MISSED = const(11)
-_NOT_CATCHABLE = const(12)
-_SELF_CATCH = const(13)
-_ONLY_DRAWN = const(14)
-_JUST_TAKEN = const(15)
-_LATE_CALL = const(16)
-_NO_KEEP = const(17)
-_ANSWER = const(18)
-_NO_PASS = const(19)
-_FITS = const(20)
-_STOCK_EMPTY = const(21)
-_STOCK_LEFT = const(22)
+_NOT_IN_HAND = const(3)
+_DOUBLE = const(4)
+_NOT_AT_END = const(5)
+_NO_SEAT = const(6)
+_NO_MISSED = const(7)
+_NOT_CATCHABLE = const(8)
+_SELF_CATCH = const(9)
+_ONLY_DRAWN = const(10)
+_JUST_TAKEN = const(11)
+_LATE_CALL = const(12)
+_NO_KEEP = const(13)
+_ANSWER = const(14)
+_NO_PASS = const(15)
+_FITS = const(16)
+_STOCK_EMPTY = const(17)
+_STOCK_LEFT = const(18)
 
 # ask: what the seat to act must answer
 NONE = const(0)
@@ -130,7 +128,9 @@ class DominoUno(Game):
         self.nstock = 0
         if deal is not None:
             order = bytes(deal)
-            __import__("pips.checks", None, None, ("*",)).check_deal(order, _ORDER, tiles.text)
+            from pips.checks import check_deal
+
+            check_deal(order, _ORDER, tiles.text)
             if rng is not None:
                 rng = new_rng(rng)
         elif rng is not None:
@@ -165,7 +165,7 @@ class DominoUno(Game):
 
     @classmethod
     def parse_deal(cls, text):
-        return __import__("pips.games.domino_words", None, None, ("*",)).parse_tiles(text)
+        return tiles.parse_list(text)
 
     # -- match hooks -----------------------------------------------------
     @classmethod
@@ -188,31 +188,31 @@ class DominoUno(Game):
 
     def play(self, seat, move):
         if move.__class__ is not int or not 0 <= move < 256:
-            raise _refusal(self, _NO_SUCH_MOVE, seat, move)
+            raise _refuse(self, _NO_SUCH_MOVE, seat, move)
         if self.turn < 0:
-            raise _refusal(self, _HAND_OVER, seat, move)
+            raise _refuse(self, _HAND_OVER, seat, move)
         if not 0 <= seat < self.players:
-            raise _refusal(self, _NO_SEAT, seat, move)
+            raise _refuse(self, _NO_SEAT, seat, move)
         c = self.catchable
         if move >= UNO:
             if move == UNO:
                 if c != seat:
-                    raise _refusal(self, _NO_MISSED, seat, move)
+                    raise _refuse(self, _NO_MISSED, seat, move)
                 self.called[seat] = 1
             elif CATCH <= move < CATCH + self.players:
                 target = move - CATCH
                 if c < 0 or target != c:
-                    raise _refusal(self, _NOT_CATCHABLE, seat, target)
+                    raise _refuse(self, _NOT_CATCHABLE, seat, target)
                 if target == seat:
-                    raise _refusal(self, _SELF_CATCH, seat, move)
+                    raise _refuse(self, _SELF_CATCH, seat, move)
                 self._draw(target, self.penalty)
             else:
-                raise _refusal(self, _NO_SUCH_MOVE, seat, move)
+                raise _refuse(self, _NO_SUCH_MOVE, seat, move)
             self.catchable = -1
             self.moves += 1
             return
         if seat != self.turn:
-            raise _refusal(self, _NOT_TURN, seat, move)
+            raise _refuse(self, _NOT_TURN, seat, move)
         hand = self.hands[seat]
         ask = self.ask
         left = self.left
@@ -221,20 +221,20 @@ class DominoUno(Game):
             t = (move & 63) >> 1
             bit = 1 << t
             if not hand & bit:
-                raise _refusal(self, _NOT_IN_HAND, seat, move & 63)
+                raise _refuse(self, _NOT_IN_HAND, seat, move & 63)
             if ask == DRAWN and t != self.drawn:
-                raise _refusal(self, _ONLY_DRAWN, seat, move)
+                raise _refuse(self, _ONLY_DRAWN, seat, move)
             if ask == _TAKEN and not self.before & bit:
-                raise _refusal(self, _JUST_TAKEN, seat, move & 63)
+                raise _refuse(self, _JUST_TAKEN, seat, move & 63)
             side = move & 1
             if left < 0:
                 if side and HI[t] == LO[t]:
-                    raise _refusal(self, _DOUBLE, seat, move & 63)
+                    raise _refuse(self, _DOUBLE, seat, move & 63)
             elif not WITH[right if side else left] & bit:
-                raise _refusal(self, _NOT_AT_END, seat, move & 63)
+                raise _refuse(self, _NOT_AT_END, seat, move & 63)
             size = tiles.count(hand)
             if move & CALL and size != 2:
-                raise _refusal(self, _LATE_CALL, seat, move)
+                raise _refuse(self, _LATE_CALL, seat, move)
             # -- valid: apply
             self.catchable = -1
             if ask != _TAKEN:
@@ -257,21 +257,21 @@ class DominoUno(Game):
             return
         if move == KEEP:
             if ask != DRAWN:
-                raise _refusal(self, _NO_KEEP, seat, move)
+                raise _refuse(self, _NO_KEEP, seat, move)
             self.catchable = -1
             self.moves += 1
             self._end_turn(seat)
             return
         if move == DRAW or move == PASS or move == TAKE_L or move == TAKE_R:
             if ask:
-                raise _refusal(self, _ANSWER, seat, move)
+                raise _refuse(self, _ANSWER, seat, move)
             if move == PASS:
-                raise _refusal(self, _NO_PASS, seat, move)
+                raise _refuse(self, _NO_PASS, seat, move)
             if left < 0 or hand & (WITH[left] | WITH[right]):
-                raise _refusal(self, _FITS, seat, move)
+                raise _refuse(self, _FITS, seat, move)
             if move == DRAW:
                 if not self.nstock:
-                    raise _refusal(self, _STOCK_EMPTY, seat, move)
+                    raise _refuse(self, _STOCK_EMPTY, seat, move)
                 self.catchable = -1
                 self.taken = 0
                 self.moves += 1
@@ -283,12 +283,12 @@ class DominoUno(Game):
                     self._end_turn(seat)
                 return
             if self.nstock:
-                raise _refusal(self, _STOCK_LEFT, seat, move)
+                raise _refuse(self, _STOCK_LEFT, seat, move)
             self.catchable = -1
             self.moves += 1
             self._take(seat, move - TAKE_L)
             return
-        raise _refusal(self, _NO_SUCH_MOVE, seat, move)
+        raise _refuse(self, _NO_SUCH_MOVE, seat, move)
 
     def _lay(self, t, side):
         """Lay tile t at `side` (checked): the line and its ends, the line
@@ -396,10 +396,41 @@ class DominoUno(Game):
     def parse_move(self, seat, text):
         """`6-3` opens, `3-5 R` / `5-3 L` (the end may be left out when only one
         fits), ` uno` after a lay calls uno; `draw`, `keep`, `take L|R`, `uno`,
-        `catch N`, `pass` (always refused): read in pips.games.domino_words,
-        which a device never loads."""
-        words = __import__("pips.games.domino_words", None, None, ("*",))
-        return words.parse_domino_uno(self, text, (KEEP, UNO, TAKE_L, CATCH, CALL))
+        `catch N`, `pass` (always refused)."""
+        words = text.strip().lower().split()
+        if not words:
+            raise ValueError("empty move")
+        w = words[0]
+        if len(words) == 1:
+            if w == "pass":
+                return PASS
+            if w == "draw":
+                return DRAW
+            if w == "keep":
+                return KEEP
+            if w == "uno":
+                return UNO
+        if w == "take":
+            if len(words) != 2 or words[1] not in ("l", "r"):
+                raise ValueError("take back from an end: take L or take R")
+            return TAKE_L + (words[1] == "r")
+        if w == "catch":
+            if len(words) != 2:
+                raise ValueError("catch a seat: catch 2")
+            try:
+                t = int(words[1])
+            except ValueError:
+                raise ValueError("not a seat: %r" % words[1])
+            if not 0 <= t < self.players:
+                raise ValueError("no seat %d at a %d-player table" % (t, self.players))
+            return CATCH + t
+        if w in ("pass", "draw", "keep", "uno"):
+            raise ValueError("%s takes nothing after it: %r" % (w, text))
+        flag = 0
+        if len(words) > 1 and words[-1] == "uno":
+            flag = CALL
+            words = words[:-1]
+        return domino.parse_lay(self.left, self.right, words, text) + flag
 
     def move_piece(self, move):
         """The tile a move lays from the hand, or -1."""
@@ -416,19 +447,69 @@ class DominoUno(Game):
 
     # -- what is shown -----------------------------------------------------
     def info(self):
-        """The referee's table, in pips.games.domino_words."""
-        words = __import__("pips.games.domino_words", None, None, ("*",))
-        return words.info_domino_uno(self, PENDING_TEXT)
+        """The referee's table: the line's, with the uno calls, the catch
+        window, the tiles taken back and what the seat to act is asked."""
+        out = domino.line_table(self, self.nstock)
+        out["uno"] = [s for s in range(self.players) if self.called[s] and tiles.count(self.hands[s]) == 1]
+        out["catchable"] = self.catchable if self.catchable >= 0 else None
+        out["taken"] = tiles.mask_text(self.taken)
+        out["pending"] = PENDING_TEXT[self.ask]
+        out["turns"] = self.turns
+        out["leader"] = self.first
+        return out
 
     def view(self, seat):
         return DominoUnoView(self, seat)
 
 
-def _refusal(game, reason, seat, move):
-    """The ValueError of DominoUno.play refusing `move` from `seat`, worded in
-    pips.games.domino_words (its module named, not imported by name)."""
-    words = __import__("pips.games.domino_words", None, None, ("*",))
-    return words.refusal(game, reason, seat, move)
+def _refuse(game, reason, seat, move):
+    """The ValueError of DominoUno.play refusing `move` from `seat`, for one
+    of the reasons _NO_SUCH_MOVE .. _STOCK_LEFT."""
+    t = move >> 1 if type(move) is int else -1
+    if reason == _NO_SUCH_MOVE:
+        text = "no such move in Domino Uno: %r" % (move,)
+    elif reason == _HAND_OVER:
+        text = "the hand is over"
+    elif reason == _NOT_TURN:
+        text = "it is seat %d's turn, not seat %d's" % (game.turn, seat)
+    elif reason == _NOT_IN_HAND:
+        text = "%s is not in seat %d's hand" % (tiles.text(t), seat)
+    elif reason == _DOUBLE:
+        text = "a double is laid one way only: play it as %s" % tiles.text(t)
+    elif reason == _NOT_AT_END:
+        end = game.right if move & 1 else game.left
+        text = "%s does not match the %s end (%d)" % (
+            tiles.text(t), "right" if move & 1 else "left", end)
+    elif reason == _NO_SEAT:
+        text = "no seat %r at a %d-player table" % (seat, game.players)
+    elif reason == _NO_MISSED:
+        text = "seat %d has no missed uno to call" % seat
+    elif reason == _NOT_CATCHABLE:
+        text = "seat %d cannot be caught now" % move  # the seat to catch
+    elif reason == _SELF_CATCH:
+        text = "a seat cannot catch itself: call uno"
+    elif reason == _ONLY_DRAWN:
+        text = "after drawing only the drawn tile (%s) may be laid" % tiles.text(game.drawn)
+    elif reason == _JUST_TAKEN:
+        text = "%s was just taken back: lay a tile held before" % tiles.text(t)
+    elif reason == _LATE_CALL:
+        text = "uno is called with the second-to-last tile only"
+    elif reason == _NO_KEEP:
+        text = "keep only after drawing a tile that fits"
+    elif reason == _ANSWER:
+        if game.ask == DRAWN:
+            text = "lay the drawn tile or keep it"
+        else:
+            text = "lay a tile held before the take-back"
+    elif reason == _NO_PASS:
+        text = "there is no passing in Domino Uno: draw, or take back"
+    elif reason == _FITS:
+        text = "seat %d has a tile that fits: lay it" % seat
+    elif reason == _STOCK_EMPTY:
+        text = "the stock is empty: take back from an end"
+    else:  # _STOCK_LEFT
+        text = "take back only when the stock is empty: draw"
+    return ValueError(text)
 
 
 def _legal(g, seat, hand, out):

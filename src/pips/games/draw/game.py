@@ -10,17 +10,13 @@ A move is tile*2 + side as in Block (on the empty line the side is the
 orientation); PASS 56, DRAW 57.
 """
 
-from pips import const
+from pips import tiles
 from pips.games import domino
 from pips.games.domino import lay_moves
-from pips.games.reserve import Reserve, ReserveView, refusal
+from pips.games.reserve import NO_SUCH_MOVE, NOT_IN_HAND, Reserve, ReserveView, refuse
 from pips.tiles import COUNT, PIPS, WITH
 from pips.games.draw import NAME, TITLE
 
-# refusals, numbered as pips.games.reserve's (a const() stays in its module)
-_NO_SUCH_MOVE = const(0)
-_NOT_IN_HAND = const(7)
-_NOT_AT_END = const(9)
 
 
 class Draw(Reserve):
@@ -48,12 +44,14 @@ class Draw(Reserve):
     def _attach(self, seat, hand, move):
         t = move >> 1
         if t >= COUNT:
-            raise refusal(self, _NO_SUCH_MOVE, seat, move)
+            raise refuse(self, NO_SUCH_MOVE, seat, move)
         if not hand >> t & 1:
-            raise refusal(self, _NOT_IN_HAND, seat, move)
+            raise refuse(self, NOT_IN_HAND, seat, move)
         end = self.right if move & 1 else self.left
         if not WITH[end] >> t & 1:
-            raise refusal(self, _NOT_AT_END, seat, move)
+            # Draw's own refusal: equal pips touch
+            side = "right" if move & 1 else "left"
+            raise ValueError("%s does not match the %s end (%d)" % (tiles.text(t), side, end))
         return t, move & 1, PIPS[t] - end, 0
 
     def move_text(self, move):
@@ -61,9 +59,7 @@ class Draw(Reserve):
         return domino.move_text(self.left, self.right, move)
 
     def _parse_lay(self, seat, words, text):
-        from pips.games.domino_words import parse_lay
-
-        return parse_lay(self.left, self.right, words, text)
+        return domino.parse_lay(self.left, self.right, words, text)
 
     def view(self, seat):
         return DrawView(self, seat)

@@ -18,7 +18,7 @@ from pips import const
 from pips import tiles
 from pips.games import domino
 from pips.games.domino import PASS, DRAW
-from pips.games.reserve import Reserve, ReserveView, refusal
+from pips.games.reserve import NO_SUCH_MOVE, NOT_IN_HAND, Reserve, ReserveView, refuse
 from pips.tiles import BIT_CODE, COUNT, HI, LO, PIPS, WITH
 from pips.games.matador import NAME, TITLE
 
@@ -26,14 +26,12 @@ MATADOR = const(58)  # the first matador move
 MATS = bytes((0, 13, 17, 22))  # 0-0, 4-3, 5-2, 6-1
 MATADORS = 1 | (1 << 13) | (1 << 17) | (1 << 22)
 MAT_INDEX = bytes(MATS.find(bytes((t,))) & 3 for t in range(COUNT))
-# Why a lay is refused: refusal(...), worded in pips.games.domino_words (with
-# pips.games.reserve's numbers for what the two games share)
-_NO_SUCH_MOVE = const(0)
-_NOT_IN_HAND = const(7)
-_BLANK_DOUBLE = const(23)
-_MATADOR_WITH_FIT = const(24)
-_MATADOR_HALF = const(25)
-_NOT_SEVEN = const(26)
+# Why a lay is refused, besides what Draw's and Matador's hands share
+# (pips.games.reserve.refuse): _refuse(...) words it.
+_BLANK_DOUBLE = const(0)
+_MATADOR_WITH_FIT = const(1)
+_MATADOR_HALF = const(2)
+_NOT_SEVEN = const(3)
 
 # ORD[v]: the tiles that may go on an end showing v by the rule of 7 (none on 0)
 ORD = (0,) + tuple(WITH[7 - v] for v in range(1, 7))
@@ -110,32 +108,32 @@ class Matador(Reserve):
             t = MATS[d >> 2]
             side = d >> 1 & 1
             if d & 1 and not t:
-                raise refusal(self, _BLANK_DOUBLE, seat, side)
+                raise _refuse(self, _BLANK_DOUBLE, seat, move)
             if not hand >> t & 1:
-                raise refusal(self, _NOT_IN_HAND, seat, t * 2)
+                raise refuse(self, NOT_IN_HAND, seat, t * 2)
             near = LO[t] if d & 1 else HI[t]
             end = right if side else left
             if near + end == 7:
                 return t, side, PIPS[t] - near, 0
             plain = ORD[left] | ORD[right]
             if hand & ~MATADORS & plain:
-                raise refusal(self, _MATADOR_WITH_FIT, seat, move)
+                raise _refuse(self, _MATADOR_WITH_FIT, seat, move)
             # laid whatever the pips: the seat shows it holds no ordinary tile that fits
             return t, side, PIPS[t] - near, plain & ~MATADORS
         t = move >> 1
         if t >= COUNT:
-            raise refusal(self, _NO_SUCH_MOVE, seat, move)
+            raise refuse(self, NO_SUCH_MOVE, seat, move)
         if not hand >> t & 1:
-            raise refusal(self, _NOT_IN_HAND, seat, t * 2)
+            raise refuse(self, NOT_IN_HAND, seat, t * 2)
         side = move & 1
         if (1 << t) & MATADORS:
-            raise refusal(self, _MATADOR_HALF, seat, move)
+            raise _refuse(self, _MATADOR_HALF, seat, move)
         end = right if side else left
         if HI[t] + end == 7:
             return t, side, LO[t], 0
         if LO[t] + end == 7:
             return t, side, HI[t], 0
-        raise refusal(self, _NOT_SEVEN, seat, move)
+        raise _refuse(self, _NOT_SEVEN, seat, move)
 
     def utility(self, seat):
         """A finished rollout's worth to the smart bot (pips.bots.SmartBot):
@@ -169,11 +167,52 @@ class Matador(Reserve):
         return "%d-%d %s" % (PIPS[t] - far, far, "LR"[side])
 
     def _parse_lay(self, seat, words, text):
-        """A lay written out (Reserve.parse_move's words), read in
-        pips.games.domino_words, which a device never loads."""
-        from pips.games.domino_words import parse_matador_lay
-
-        return parse_matador_lay(self, seat, words, text, (MATADORS, ORD, MATADOR, MATS, mat_move))
+        """A lay from its words (Reserve.parse_move's): an ordinary tile as
+        `4-2 R` (the end may be left out when only one fits); a matador with
+        the half that touches written first, `6-1 L`, `0-0 R`."""
+        left = self.left
+        right = self.right
+        if left < 0:
+            return domino.parse_lay(-1, -1, words, text)
+        t, first = tiles.parse(words[0])
+        if len(words) > 2:
+            raise ValueError("a move is a tile and an end, like '4-2 R': %r" % text)
+        side = -1
+        if len(words) == 2:
+            side = "lr".find(words[1])
+            if side < 0 or len(words[1]) != 1:
+                raise ValueError("an end is L or R, not %r" % words[1])
+        if not (1 << t) & MATADORS:
+            if side >= 0:
+                return t * 2 + side
+            fits_l = ORD[left] >> t & 1
+            fits_r = ORD[right] >> t & 1
+            if fits_l and fits_r:
+                raise ValueError("%s fits both ends: add L or R" % tiles.text(t))
+            if not (fits_l or fits_r):
+                raise ValueError("%s makes 7 with neither end (%d, %d)" % (tiles.text(t), left, right))
+            return t * 2 + (1 if fits_r else 0)
+        # a matador: the moves open to this seat with it, at the end named,
+        # with the half written first touching where that leaves any
+        buf = bytearray(self.max_moves)
+        n = self._moves(self.hands[seat], buf) if 0 <= seat < self.players else 0
+        found = []
+        for i in range(n):
+            m = buf[i]
+            if m >= MATADOR and MATS[(m - MATADOR) >> 2] == t:
+                if side < 0 or (m - MATADOR) >> 1 & 1 == side:
+                    found.append(m)
+        touching = [m for m in found if PIPS[t] - self._placed(m)[2] == first]
+        if touching:
+            found = touching
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise ValueError("%s can go on either end: add L or R" % tiles.text(t))
+        if side < 0:
+            raise ValueError("%s cannot be laid now" % tiles.text(t))
+        # not open to this seat: the move as written, for play() to refuse
+        return mat_move(t, side, first)
 
     # -- what is shown -----------------------------------------------------
     def results(self):
@@ -182,6 +221,27 @@ class Matador(Reserve):
 
     def view(self, seat):
         return MatadorView(self, seat)
+
+
+def _refuse(game, reason, seat, move):
+    """The ValueError refusing Matador's lay `move` from `seat`, for one of
+    the reasons _BLANK_DOUBLE .. _NOT_SEVEN."""
+    if reason == _BLANK_DOUBLE:
+        side = (move - MATADOR) >> 1 & 1
+        text = "the blank double is laid one way only: 0-0 %s" % "LR"[side]
+    elif reason == _MATADOR_WITH_FIT:
+        text = ("seat %d holds a tile that fits: a matador goes anywhere only for a "
+                "player with none" % seat)
+    elif reason == _MATADOR_HALF:
+        t = move >> 1
+        text = "a matador is laid with the half that touches written first, like %d-%d %s" % (
+            HI[t], LO[t], "LR"[move & 1])
+    else:  # _NOT_SEVEN
+        t = move >> 1
+        side = move & 1
+        text = "%s does not make 7 with the %s end (%d)" % (
+            tiles.text(t), "right" if side else "left", game.right if side else game.left)
+    return ValueError(text)
 
 
 class MatadorView(ReserveView):

@@ -144,9 +144,7 @@ class Solo(Game):
 
     @classmethod
     def parse_deal(cls, text):
-        from pips.games.domino_words import parse_tiles
-
-        return parse_tiles(text)
+        return tiles.parse_list(text)
 
     @classmethod
     def next_first(cls, first, players, last=None):
@@ -251,9 +249,7 @@ class Solo(Game):
             raise ValueError(
                 "no %s in Solitaire: tiles are turned up by themselves when nothing fits" % words[0]
             )
-        from pips.games.domino_words import parse_lay
-
-        return parse_lay(self.left, self.right, words, text)
+        return domino.parse_lay(self.left, self.right, words, text)
 
     def move_piece(self, move):
         return move >> 1 if move < PASS else -1
@@ -264,9 +260,7 @@ class Solo(Game):
 
     # -- what is shown -----------------------------------------------------
     def info(self):
-        from pips.games.domino_words import line_table
-
-        out = line_table(self, COUNT - self.top, (self.faceup,))
+        out = domino.line_table(self, COUNT - self.top, (self.faceup,))
         out["faceup"] = tiles.mask_text(self.faceup)
         return out
 

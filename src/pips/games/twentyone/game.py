@@ -94,9 +94,7 @@ class Twentyone(Game):
 
     @classmethod
     def parse_deal(cls, text):
-        from pips.games.domino_words import parse_tiles
-
-        return parse_tiles(text)
+        return tiles.parse_list(text)
 
     # -- the match ---------------------------------------------------------
     @classmethod

@@ -27,7 +27,7 @@ from pips.game import Game, View, new_rng
 from pips.rng import Rng
 from pips import cards
 from pips.cards import COLOR, COLORS, COPIES, RANK, POINTS, WILD, NO_COLOR
-from pips.match import ranks as match_ranks_by
+from pips.match import ranks
 from pips.games.uno import NAME, TITLE
 
 _HAND = const(7)
@@ -50,9 +50,11 @@ PLUS4 = const(1)  # accept or challenge
 NAME_COLOR = const(2)  # name the colour of a first card W
 DRAWN = const(3)  # play the card just drawn, or keep it
 PENDING_TEXT = (None, "+4", "color", "drawn")
-_NAMES = ("draw", "keep", "accept", "challenge")  # DRAW .. CHALLENGE
+# the words parse_move reads as moves (the first four are move_text's too), and those moves
+_WORDS = ("draw", "keep", "accept", "challenge", "uno", "resign")
+_WORD_MOVES = (DRAW, KEEP, ACCEPT, CHALLENGE, UNO, RESIGN)
 
-# Why a move is refused: Uno.play raises _refusal(...), which words it.
+# Why a move is refused: Uno.play raises _refuse(...), which words it.
 _NO_SUCH_MOVE = const(0)
 _ANSWER_FIRST = const(1)
 _NOT_IN_HAND = const(2)
@@ -141,9 +143,7 @@ class Uno(Game):
 
     @classmethod
     def parse_deal(cls, text):
-        from pips.games.uno_words import parse_cards
-
-        return parse_cards(text)
+        return cards.parse_list(text)
 
     def _next(self, seat):
         """The seat after `seat` in the direction of play, skipping resigned seats."""
@@ -295,32 +295,32 @@ class Uno(Game):
 
     def play(self, seat, move):
         if move.__class__ is not int or not 0 <= move < 256:
-            raise _refusal(self, _NO_SUCH_MOVE, seat, move)
+            raise _refuse(self, _NO_SUCH_MOVE, seat, move)
         if seat != self.turn or move >= UNO or seat < 0:
             # moves any seat may make: a catch, a late UNO, resigning
             if self.turn < 0:
-                raise _refusal(self, _HAND_OVER, seat, move)
+                raise _refuse(self, _HAND_OVER, seat, move)
             if not 0 <= seat < self.players or self.out[seat]:
-                raise _refusal(self, _NOT_IN, seat, move)
+                raise _refuse(self, _NOT_IN, seat, move)
             c = self.catchable
             if move == UNO:
                 if c != seat:
-                    raise _refusal(self, _NO_MISSED, seat, move)
+                    raise _refuse(self, _NO_MISSED, seat, move)
                 self.called[seat] = 1
             elif move == RESIGN:
-                _resign(self, seat)
+                self._resign(seat)
                 return
             elif CATCH <= move < CATCH + self.players:
                 target = move - CATCH
                 if c < 0 or target != c:
-                    raise _refusal(self, _NO_CATCH, seat, move)
+                    raise _refuse(self, _NO_CATCH, seat, move)
                 if target == seat:
-                    raise _refusal(self, _SELF_CATCH, seat, move)
+                    raise _refuse(self, _SELF_CATCH, seat, move)
                 self._take(target, self.penalty)
             elif move < UNO:
-                raise _refusal(self, _NOT_TURN, seat, move)
+                raise _refuse(self, _NOT_TURN, seat, move)
             else:
-                raise _refusal(self, _NO_SUCH_MOVE, seat, move)
+                raise _refuse(self, _NO_SUCH_MOVE, seat, move)
             self.catchable = -1
             self.reveal = None
             self.moves += 1
@@ -335,21 +335,21 @@ class Uno(Game):
                 kind = _W if m < 56 else _W4
                 color = (m - 52) & 3
             else:
-                raise _refusal(self, _NO_SUCH_MOVE, seat, move)
+                raise _refuse(self, _NO_SUCH_MOVE, seat, move)
             if ask and ask != DRAWN:
-                raise _refusal(self, _ANSWER_FIRST, seat, move)
+                raise _refuse(self, _ANSWER_FIRST, seat, move)
             hands = self.hands
             base = seat * 54
             if not hands[base + kind]:
-                raise _refusal(self, _NOT_IN_HAND, seat, move)
+                raise _refuse(self, _NOT_IN_HAND, seat, move)
             if ask:
                 if kind != self.drawn:
-                    raise _refusal(self, _NOT_DRAWN, seat, move)
+                    raise _refuse(self, _NOT_DRAWN, seat, move)
             elif kind < _W and color != self.color and RANK[kind] != RANK[self.top]:
-                raise _refusal(self, _NO_MATCH, seat, move)
+                raise _refuse(self, _NO_MATCH, seat, move)
             size = self.sizes[seat]
             if move & CALL and size != 2:
-                raise _refusal(self, _LATE_CALL, seat, move)
+                raise _refuse(self, _LATE_CALL, seat, move)
             # -- valid: apply
             self.catchable = -1
             self.reveal = None
@@ -404,7 +404,7 @@ class Uno(Game):
             return
         if move == DRAW:
             if ask:
-                raise _refusal(self, _ANSWER_FIRST, seat, move)
+                raise _refuse(self, _ANSWER_FIRST, seat, move)
             self.catchable = -1
             self.reveal = None
             self.moves += 1
@@ -417,16 +417,16 @@ class Uno(Game):
             return
         if move == KEEP:
             if ask != DRAWN:
-                raise _refusal(self, _NO_KEEP, seat, move)
+                raise _refuse(self, _NO_KEEP, seat, move)
             self.ask = NONE
         elif move == ACCEPT or move == CHALLENGE:
             if ask != PLUS4:
-                raise _refusal(self, _NO_PLUS4, seat, move)
+                raise _refuse(self, _NO_PLUS4, seat, move)
         elif COLOR_MOVE <= move < COLOR_MOVE + 4:
             if ask != NAME_COLOR:
-                raise _refusal(self, _NO_NAMING, seat, move)
+                raise _refuse(self, _NO_NAMING, seat, move)
         else:
-            raise _refusal(self, _NO_SUCH_MOVE, seat, move)
+            raise _refuse(self, _NO_SUCH_MOVE, seat, move)
         # -- valid: apply
         self.catchable = -1
         self.reveal = None
@@ -452,6 +452,41 @@ class Uno(Game):
                 self._take(seat, 6)
                 self.turn = self._next(seat)
 
+    def _resign(self, seat):
+        """play() on RESIGN (from any seat still in): the seat's cards go into the
+        draw pile and it leaves the hand (the hand ends when one seat is left)."""
+        hands = self.hands
+        base = seat * 54
+        stock = self.stock
+        ns = self.nstock
+        for k in range(54):
+            for _ in range(hands[base + k]):
+                stock[ns] = k
+                ns += 1
+            hands[base + k] = 0
+        self.nstock = ns
+        self.fixed = False  # shuffled in: the whole draw pile is drawn at random now
+        self.nbottom = 0
+        self.sizes[seat] = 0
+        for c in range(4):
+            self.ccount[seat * 4 + c] = 0
+        self.out[seat] = 1
+        self.left -= 1
+        self.moves += 1
+        self.reveal = None
+        if self.catchable == seat or self.turn == seat:
+            self.catchable = -1
+        if self.left == 1:
+            last = 0
+            while self.out[last]:
+                last += 1
+            self._finish(last)
+            return
+        if self.turn == seat:
+            if self.ask != NAME_COLOR:
+                self.ask = NONE
+            self.turn = self._next(seat)
+
     def _finish(self, winner):
         self.turn = -1
         self.winner = winner
@@ -467,14 +502,40 @@ class Uno(Game):
         return _move_text(move)
 
     def parse_move(self, seat, text):
-        """`R7`, `W:G`, `R7 uno`, `draw`, `catch 2`, `color G`... (any case),
-        read in pips.games.uno_words; the screens only ever resign this way."""
-        if text == "resign":  # (pips.ui.pause, pips.match): no words module on a device
-            return RESIGN
-        from pips.games.uno_words import parse_move
-
-        codes = (DRAW, KEEP, ACCEPT, CHALLENGE, UNO, RESIGN, COLOR_MOVE, CATCH)
-        return parse_move(self, seat, text, codes)
+        """`R7`, `W:G`, `R7 uno`, `draw`, `catch 2`, `color G`... (any case)."""
+        typed = text.split()
+        if not typed:
+            raise ValueError("empty move")
+        words = [word.lower() for word in typed]
+        w = words[0]
+        if w in _WORDS:
+            if len(words) > 1:
+                raise ValueError("%s takes nothing after it: %r" % (w, text))
+            return _WORD_MOVES[_WORDS.index(w)]
+        if w == "color" or w == "colour":
+            if len(words) != 2:
+                raise ValueError("name one colour: color R, Y, G or B")
+            return COLOR_MOVE + cards.color_code(typed[1])
+        if w == "catch":
+            if len(words) != 2:
+                raise ValueError("catch a seat: catch 2")
+            digits = words[1]
+            t = int(digits) if 0 < len(digits) < 3 and all("0" <= c <= "9" for c in digits) else -1
+            if t < 0:
+                raise ValueError("not a seat: %r" % typed[1])
+            if not 0 <= t < self.players:
+                raise ValueError("no seat %d at a %d-player table" % (t, self.players))
+            return CATCH + t
+        kind, color = cards.parse(typed[0])
+        if len(words) > 2 or (len(words) == 2 and words[1] != "uno"):
+            raise ValueError("a card move is a card, then uno or nothing: %r" % text)
+        if kind >= _W:
+            if color >= 4:
+                raise ValueError("a wild names its colour: %s:G" % cards.text(kind))
+            move = (52 if kind == _W else 56) + color
+        else:
+            move = kind
+        return move | CALL if len(words) == 2 else move
 
     def move_piece(self, move):
         return _card(move)[0]
@@ -509,11 +570,20 @@ class Uno(Game):
         return total
 
     def info(self):
-        """The referee's table, worded in pips.games.uno_words, which a device
-        never loads: its screens neither referee nor refuse a move."""
-        from pips.games.uno_words import info
-
-        return info(self, PENDING_TEXT)
+        """The referee's table: every hand, the piles, whose call is open."""
+        return {
+            "hands": [[cards.text(k) for k in self.hand_kinds(s)] for s in range(self.players)],
+            "stock": self.nstock,
+            "top": cards.text(self.top),
+            "color": COLORS[self.color] if self.color < 4 else None,
+            "direction": self.direction,
+            "dealer": self.dealer,
+            "uno": [s for s in range(self.players) if self.sizes[s] == 1 and self.called[s]],
+            "catchable": self.catchable if self.catchable >= 0 else None,
+            "pending": PENDING_TEXT[self.ask],
+            "discard": self.npile,
+            "resigned": [s for s in range(self.players) if self.out[s]],
+        }
 
     def view(self, seat):
         return UnoView(self, seat)
@@ -814,7 +884,16 @@ class Uno(Game):
 
     @classmethod
     def match_ranks(cls, match):
-        return _match_ranks(match)
+        """Standard: by totals. Single hand: the hand's winner first, the rest by
+        fewest card points left in hand. Resigned seats last either way."""
+        game = match.game
+        last = match.resigned
+        if match.options.get("mode") != "single" or game is None:
+            return ranks(match.totals, last)
+        keys = []
+        for s in range(match.players):
+            keys.append(1 if s == game.winner else -(1000 + game.hand_points(s)))
+        return ranks(keys, last)
 
 
 # UnoView.rest: a few small numbers, then per seat out / called / recent, then the discard pile
@@ -838,6 +917,7 @@ class UnoView(View):
 
     piece_kind = "card"
     table_kind = "pile"
+    game_class = Uno
     _hand_stride = 0  # for Uno.legal: one hand, not one per seat
     _color_stride = 0
 
@@ -898,8 +978,6 @@ class UnoView(View):
     def sample(self, rng, world=None):
         return _sample(self, rng, world)
 
-
-UnoView.game_class = Uno
 
 
 # -- the start of a hand ------------------------------------------------------
@@ -995,7 +1073,7 @@ def _deal(game, deal):
         game.turn = game.dealer if seats == 2 else game._next(game.dealer)
 
 
-# -- notation, the referee's table, refusals, resigning --------------------------
+# -- notation and refusals ------------------------------------------------------
 def _move_text(move):
     """Uno.move_text (and UnoView's): `R7`, `W+4:G`, `R7 uno`, `draw`, `catch 2`..."""
     if move < DRAW:
@@ -1009,7 +1087,7 @@ def _move_text(move):
     if COLOR_MOVE <= move < COLOR_MOVE + 4:
         return "color " + COLORS[move - COLOR_MOVE]
     if move <= CHALLENGE:
-        return _NAMES[move - DRAW]
+        return _WORDS[move - DRAW]
     if move == UNO:
         return "uno"
     if move == RESIGN:
@@ -1017,62 +1095,45 @@ def _move_text(move):
     return "?%d" % move
 
 
-def _match_ranks(match):
-    """Standard: by totals. Single hand: the hand's winner first, the rest by
-    fewest card points left in hand. Resigned seats last either way."""
-    game = match.game
-    last = match.resigned
-    if match.options.get("mode") != "single" or game is None:
-        return match_ranks_by(match.totals, last)
-    n = match.players
-    keys = []
-    for s in range(n):
-        keys.append(1 if s == game.winner else -(1000 + game.hand_points(s)))
-    return match_ranks_by(keys, last)
-
-
-def _refusal(game, reason, seat, move):
-    """The ValueError of Uno.play refusing `move` from `seat` (reasons
-    _NO_SUCH_MOVE .. _NOT_TURN, 0..14), worded in pips.games.uno_words."""
-    from pips.games.uno_words import refusal
-
-    return refusal(game, reason, seat, move, PENDING_TEXT, CATCH)
-
-
-def _resign(self, seat):
-    """Uno.play on RESIGN (from any seat still in): the seat's cards go into the
-    draw pile and it leaves the hand (the hand ends when one seat is left)."""
-    hands = self.hands
-    base = seat * 54
-    stock = self.stock
-    ns = self.nstock
-    for k in range(54):
-        for _ in range(hands[base + k]):
-            stock[ns] = k
-            ns += 1
-        hands[base + k] = 0
-    self.nstock = ns
-    self.fixed = False  # shuffled in: the whole draw pile is drawn at random now
-    self.nbottom = 0
-    self.sizes[seat] = 0
-    for c in range(4):
-        self.ccount[seat * 4 + c] = 0
-    self.out[seat] = 1
-    self.left -= 1
-    self.moves += 1
-    self.reveal = None
-    if self.catchable == seat or self.turn == seat:
-        self.catchable = -1
-    if self.left == 1:
-        last = 0
-        while self.out[last]:
-            last += 1
-        self._finish(last)
-        return
-    if self.turn == seat:
-        if self.ask != NAME_COLOR:
-            self.ask = NONE
-        self.turn = self._next(seat)
+def _refuse(game, reason, seat, move):
+    """The ValueError of Uno.play refusing `move` from `seat`, for one of the
+    reasons _NO_SUCH_MOVE .. _NOT_TURN."""
+    kind = game.move_piece(move) if reason else -1
+    if reason == _NO_SUCH_MOVE:
+        text = "no such move in UNO: %r" % (move,)
+    elif reason == _ANSWER_FIRST:
+        text = "seat %d must answer first (%s)" % (seat, PENDING_TEXT[game.ask])
+    elif reason == _NOT_IN_HAND:
+        text = "%s is not in seat %d's hand" % (cards.text(kind), seat)
+    elif reason == _NOT_DRAWN:
+        text = "after drawing only the drawn card (%s) may be played" % cards.text(game.drawn)
+    elif reason == _NO_MATCH:
+        text = "%s does not match %s on %s" % (
+            cards.text(kind),
+            COLORS[game.color],
+            cards.text(game.top),
+        )
+    elif reason == _LATE_CALL:
+        text = "UNO is called with the second-to-last card only"
+    elif reason == _NO_KEEP:
+        text = "keep only after drawing a playable card"
+    elif reason == _NO_PLUS4:
+        text = "%s answers a +4 only" % game.move_text(move)
+    elif reason == _NO_NAMING:
+        text = "a colour is named this way only for a first card W"
+    elif reason == _HAND_OVER:
+        text = "the hand is over"
+    elif reason == _NOT_IN:
+        text = "seat %r is not in the hand" % (seat,)
+    elif reason == _NO_MISSED:
+        text = "seat %d has no missed UNO to call" % seat
+    elif reason == _NO_CATCH:
+        text = "seat %d cannot be caught now" % (move - CATCH)
+    elif reason == _SELF_CATCH:
+        text = "a seat cannot catch itself: call uno"
+    else:  # _NOT_TURN
+        text = "it is seat %d's turn, not seat %d's" % (game.turn, seat)
+    return ValueError(text)
 
 
 # -- the smart bots' rollouts and View.sample -----------------------------------
