@@ -225,7 +225,7 @@ def test_bots_catch_a_missed_uno_with_their_level_s_reaction_chance(level):
     (UNO: random 20%, greedy 60%, smart 90%) and otherwise lets it pass (-1)."""
     game, seat = a_catchable_uno_position()
     view = game.view(seat)
-    expected = bots.policy(type(game)).REACTION[level]
+    expected = bots.policy(type(game)).reaction[level]
     caught = 0
     asks = 1000
     for i in range(asks):

@@ -613,7 +613,7 @@ def test_uno_catch_prompt_and_bot_catch(monkeypatch):
     test_bots' matter, the screens' flow this one's.)"""
     from pips.bots import uno as uno_policy
 
-    monkeypatch.setattr(uno_policy, "REACTION", {"random": 100, "greedy": 100, "smart": 100})
+    monkeypatch.setattr(uno_policy.POLICY, "reaction", {"random": 100, "greedy": 100, "smart": 100})
 
     red = list(range(1, 8))
     yellow = list(range(14, 21))
@@ -657,7 +657,7 @@ def test_out_of_turn_only_the_viewer_is_asked_and_a_bot_may_let_it_pass(monkeypa
     from pips.bots import uno as uno_policy
     from pips.match import Turns
 
-    monkeypatch.setattr(uno_policy, "REACTION", {"random": 0, "greedy": 0, "smart": 0})
+    monkeypatch.setattr(uno_policy.POLICY, "reaction", {"random": 0, "greedy": 0, "smart": 0})
     red = list(range(1, 8))
     yellow = list(range(14, 21))
     app, d, table, game = uno_table(

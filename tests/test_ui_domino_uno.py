@@ -350,7 +350,7 @@ def test_a_missed_uno_is_offered_to_the_human_as_a_late_call(monkeypatch):
     it late. (table.py's generic out-of-turn prompt, for Domino Uno.)"""
     from pips.bots import domino_uno as policy
 
-    monkeypatch.setattr(policy, "REACTION", {"random": 0, "greedy": 0, "smart": 0})
+    monkeypatch.setattr(policy.POLICY, "reaction", {"random": 0, "greedy": 0, "smart": 0})
     app, d, table = uno_position(3, {0: "3-3 0-0", 1: "6-1 6-2", 2: "6-4 6-5"}, "1-2 2-3")
     game = table.game
     choice = table.choice
@@ -376,7 +376,7 @@ def test_the_human_catches_a_bot_that_forgot_uno(monkeypatch):
     gives P2 the table's penalty of 2 tiles."""
     from pips.bots import domino_uno as policy
 
-    monkeypatch.setattr(policy, "REACTION", {"random": 0, "greedy": 0, "smart": 0})
+    monkeypatch.setattr(policy.POLICY, "reaction", {"random": 0, "greedy": 0, "smart": 0})
     app, d, table = uno_position(
         3, {0: "0-0 0-1 0-2", 1: "3-3 1-1", 2: "6-4 6-5 6-1"}, "1-2 2-3", turn=1,
         options={"forget": 100},
@@ -398,7 +398,7 @@ def test_the_seat_to_act_may_catch_before_acting(monkeypatch):
     """With two seats the human to act is offered Catch P2 among its moves."""
     from pips.bots import domino_uno as policy
 
-    monkeypatch.setattr(policy, "REACTION", {"random": 0, "greedy": 0, "smart": 0})
+    monkeypatch.setattr(policy.POLICY, "reaction", {"random": 0, "greedy": 0, "smart": 0})
     app, d, table = uno_position(
         2, {0: "0-0 0-1 0-2", 1: "3-3 1-1"}, "1-2 2-3", turn=1, options={"forget": 100}
     )

@@ -39,7 +39,12 @@ A hand
 A View has seat, players, turn, legal(out) for its own seat, sample(rng) which
 returns a whole Game consistent with everything that seat has seen (the
 unseen tiles or cards dealt at random), and the public fields of the game.
-Bots only ever receive Views.
+Bots only ever receive Views. What every view offers the screens, and its
+defaults, is the View class below.
+
+Hooks a game may set or override, with their defaults on Game: out_of_turn,
+dealer, blocked_text, copy_from, results(), next_first, hand_options,
+match_over, match_ranks (a match's hooks are class methods).
 
 Moves are small ints (0..255), so a legal-move buffer is a bytearray; a game
 only writes ints into it and reads them back, so a list of max_moves serves as
@@ -61,9 +66,15 @@ class Game:
     # True: the hand plays on without a resigned seat, whose move is written
     # "resign"; Match replays it at the start of every later hand
     resign_in_hand = False
-    # True: the random bot passes each move it draws through its policy's
-    # random_move(view, move, rng) (Domino Uno's forgotten uno calls)
-    random_policy = False
+    # True: seats other than the one to act may have moves (UNO's catch of a
+    # missed call): the turn loop offers them (pips.match.Turns)
+    out_of_turn = False
+    dealer = -1  # the seat that dealt the hand (UNO's), named at the deal; -1: none
+    blocked_text = None  # the words for a hand that ends with nobody out (Block's)
+    # copy_from(self, other): make this hand an exact copy of `other` in place;
+    # a game that has it is dealt once a round by the smart bot, which plays
+    # each move out on a copy (None: a world is dealt for each move)
+    copy_from = None
 
     # -- table options -------------------------------------------------
     @classmethod
@@ -82,7 +93,9 @@ class Game:
                 known += 1
         if given and known != len(given):
             # numbers written as text, unknown keys, values to refuse
-            return __import__("pips.checks", None, None, ("*",)).typed_table(cls, given)
+            from pips.checks import typed_table
+
+            return typed_table(cls, given)
         return out
 
     @classmethod
@@ -115,6 +128,11 @@ class Game:
                 return True
         return False
 
+    @classmethod
+    def match_ranks(cls, match):
+        """Each seat's place in the match (1 first): by totals, resigned seats last."""
+        return ranks(match.totals, match.resigned)
+
     # -- defaults -----------------------------------------------------
     @classmethod
     def rules(cls):
@@ -131,9 +149,60 @@ class Game:
     def play_text(self, seat, text):
         self.play(seat, self.parse_move(seat, text))
 
+    def results(self):
+        """What the results screen adds once the hand is over: (lines, words),
+        a game's own lines (Matador's tiles out of play) and a word for its
+        outcome, or ((), None)."""
+        return (), None
+
 
 class View:
-    """The base of every game's View: what one seat may see of a hand."""
+    """The base of every game's View: what one seat may see of a hand. The
+    screens draw a view through these fields (a game's view sets them, or
+    keeps the default):
+
+    piece_kind     "tile" or "card": the module that draws a piece (pips.ui)
+    table_kind     the module that draws the table: "line", "pile", "cross"...
+    sizes          every seat's pieces in hand (bytes)
+    hand_list()    the seat's own pieces in display order
+    move_piece(m)  the piece a move plays from the hand, -1 for none
+    move_text(m)   the move's notation
+    after(m)       a key for what a lay leaves: two moves with equal keys
+                   mirror each other (-1: no such key)
+    pending        a question put to the seat to act (UNO's "+4"), or None
+    reveal         pieces shown to this seat alone (UNO's challenge), or None
+    """
+
+    piece_kind = "tile"
+    table_kind = "line"
+    sizes = b""
+    pending = None
+    reveal = None
+    winner = -1
+    table_options = None
+
+    def hand_list(self):
+        return []
+
+    def after(self, move):
+        return -1
+
+
+def ranks(totals, last=()):
+    """Rank per seat by total, highest first; equal totals share a rank (1, 2, 2, 4).
+    Seats in `last` (resigned) rank after everyone, sharing the last places."""
+    n = len(totals)
+    out = [0] * n
+    for s in range(n):
+        if s in last:
+            out[s] = n - len(last) + 1
+            continue
+        better = 0
+        for o in range(n):
+            if o not in last and totals[o] > totals[s]:
+                better += 1
+        out[s] = better + 1
+    return out
 
 
 def new_rng(seed):

@@ -20,27 +20,10 @@ scan: the seat to act is the answer.
 it holds for (with their moves) instead of offering them in turn.
 """
 
-from pips.game import new_rng
+from pips.game import new_rng, ranks  # noqa: F401 (ranks: a match's, as the game ranks them)
 
 # A seat's level: a human or a bot level (pips.bots.LEVELS); records keep its index.
 LEVELS = ("human", "random", "greedy", "smart")
-
-
-def ranks(totals, last=()):
-    """Rank per seat by total, highest first; equal totals share a rank (1, 2, 2, 4).
-    Seats in `last` (resigned) rank after everyone, sharing the last places."""
-    n = len(totals)
-    out = [0] * n
-    for s in range(n):
-        if s in last:
-            out[s] = n - len(last) + 1
-            continue
-        better = 0
-        for o in range(n):
-            if o not in last and totals[o] > totals[s]:
-                better += 1
-        out[s] = better + 1
-    return out
 
 
 class Match:
@@ -103,10 +86,7 @@ class Match:
             self.over = True
 
     def ranks(self):
-        ranker = getattr(self.game_class, "match_ranks", None)
-        if ranker is not None:
-            return ranker(self)
-        return ranks(self.totals, self.resigned)
+        return self.game_class.match_ranks(self)
 
     def winner(self):
         r = self.ranks()
@@ -128,7 +108,7 @@ class Turns:
         self.buf = bytearray(game.max_moves)
         self.players = game.players
         self.scan = game.players  # no offers before the first move
-        self.offers = getattr(game, "out_of_turn", False)
+        self.offers = game.out_of_turn
         self.waiting = -1  # game.moves when the seat to act was last named
 
     def next(self):

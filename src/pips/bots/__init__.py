@@ -1,7 +1,8 @@
 """Bots: the levels (random, greedy, smart) and, in this package's other
-modules, each game's policy (`pips.bots.<game module>`: its greedy heuristic,
-the moves worth weighing, its smart budget and reaction chances). Each bot
-decides from a View only (see pips.game), never from the whole state.
+modules, each game's policy (its greedy heuristic, the moves worth weighing,
+its smart budget and reaction chances: a Policy, registered at the bottom of
+the module as POLICY and found through POLICIES). Each bot decides from a
+View only (see pips.game), never from the whole state.
 
 A bot is made with a generator apart from the deal's (so swapping bots never
 changes the deals) and answers `choose(view)`. A bot keeps nothing of a seat
@@ -12,27 +13,71 @@ keep drawing: `begin(view)`, then `step()` until it returns a move (>= 0).
 
 Out of turn (UNO's catch of a missed call, or a late call of one's own) a bot
 asked with `choose` notices the chance only with the game's reaction chance
-for its level (`REACTION` in the game's policy, in percent) and answers -1 when
-it lets the moment pass.
+for its level (the policy's `reaction`, in percent) and answers -1 when it
+lets the moment pass.
 """
 
 from pips import const
 from pips.rng import Rng
 
 LEVELS = ("random", "greedy", "smart")
-_DEFAULT_ROLLOUTS = const(240)  # a game whose policy names no budget
 _CONFIDENCE = const(1)  # standard errors a move's gain must clear (SmartBot)
+
+# Each game's policy module, by the game's name: the one place a policy is
+# found by name (a game's module never imports its bots).
+POLICIES = {
+    "block": "pips.bots.block",
+    "uno": "pips.bots.uno",
+    "draw": "pips.bots.draw",
+    "matador": "pips.bots.matador",
+    "bergen": "pips.bots.bergen",
+    "twentyone": "pips.bots.twentyone",
+    "solo": "pips.bots.solo",
+    "domino-uno": "pips.bots.domino_uno",
+}
 
 # One rollout world and playout buffer for all the smart bots of a table (per
 # game and player count): their decisions never overlap.
 _SHARED = {}
 
 
+class Policy:
+    """A game's bot policy, as the bottom of its module registers it
+    (POLICY = Policy(greedy, ...)); what a game leaves out takes the default.
+
+    greedy(view, moves, n, rng)   the greedy bot's choice among moves[:n], and
+                                  the move the smart bot must beat
+    rollouts                      the smart bot's rollouts a decision: one
+                                  number, or a tuple indexed by table size
+    distinct_moves(view, moves, n)  compact moves[:n] to those worth weighing
+                                  and return their count; None: every move
+    decide(view, moves, n, rng)   a generator making the smart decision itself,
+                                  piece by piece (it yields -1, then the move);
+                                  None: the smart bot's rollouts
+    reaction                      {level: percent}: how often a bot notices a
+                                  chance out of turn; None: always
+    random_move(view, move, rng)  what the random bot makes of the move it drew
+                                  (Domino Uno's forgotten calls); None: the move
+    """
+
+    def __init__(self, greedy, rollouts=240, distinct_moves=None, decide=None, reaction=None,
+                 random_move=None):
+        self.greedy = greedy
+        self.rollouts = rollouts
+        self.distinct_moves = distinct_moves
+        self.decide = decide
+        self.reaction = reaction
+        self.random_move = random_move
+
+    def budget(self, players):
+        """The smart bot's rollouts a decision at a table of `players`."""
+        rollouts = self.rollouts
+        return rollouts if type(rollouts) is int else rollouts[players]
+
+
 def policy(game_class):
-    """The game's bot policy module, pips.bots.<the game's module name>,
-    imported the first time it is asked for."""
-    name = game_class.name.replace("-", "_")
-    return __import__("pips.bots." + name, None, None, ("greedy",))
+    """The game's bot policy (its module imported the first time it is asked for)."""
+    return __import__(POLICIES[game_class.name], None, None, ("POLICY",)).POLICY
 
 
 def bot_rng(seed):
@@ -71,10 +116,11 @@ class RandomBot:
             return self.react(view)
         n = self._moves(view)
         move = self.buf[self.rng.below(n)] if n > 1 else self.buf[0]
-        if getattr(view.game_class, "random_policy", False):
+        random_move = self._policy(view).random_move
+        if random_move is not None:
             # the game's policy adjusts a random move (Domino Uno: the uno call
             # forgotten at the table's rate)
-            move = self._policy(view).random_move(view, move, self.rng)
+            move = random_move(view, move, self.rng)
         return move
 
     def react(self, view):
@@ -82,7 +128,7 @@ class RandomBot:
         n = self._moves(view)
         if n == 0:
             return -1
-        reaction = getattr(self._policy(view), "REACTION", None)
+        reaction = self._policy(view).reaction
         if reaction is not None and self.rng.below(100) >= reaction.get(self.level, 100):
             return -1
         return self.buf[self.rng.below(n)] if n > 1 else self.buf[0]
@@ -119,8 +165,8 @@ class SmartBot(RandomBot):
     worth weighing (`distinct_moves`), which leaves more for the rest.
 
     `rollouts` is the budget per decision, shared among the moves: the game
-    policy's `rollouts(players)` (or its ROLLOUTS, or _DEFAULT_ROLLOUTS)
-    unless given. A policy with `decide(view, moves, n, rng)` makes the
+    policy's budget for the table unless given. A policy with
+    `decide(view, moves, n, rng)` makes the
     decision itself instead, with no rollouts here (Twenty-one's exact
     chances, Solitaire's solver): a generator that yields -1 after each
     piece of its work and the move at the end, so that it too thinks in
@@ -141,16 +187,12 @@ class SmartBot(RandomBot):
         """The rollouts of a decision at this table."""
         if self.rollouts > 0:
             return self.rollouts
-        policy_ = self._policy(view)
-        rollouts = getattr(policy_, "rollouts", None)
-        if rollouts is not None:
-            return rollouts(view.players)
-        return getattr(policy_, "ROLLOUTS", _DEFAULT_ROLLOUTS)
+        return self._policy(view).budget(view.players)
 
     def begin(self, view):
         n = self._moves(view)
         policy_ = self._policy(view)
-        decide = getattr(policy_, "decide", None)
+        decide = policy_.decide
         if decide is not None and n > 1:
             # the game's policy makes the whole decision itself, piece by piece
             self.n = n
@@ -159,7 +201,7 @@ class SmartBot(RandomBot):
             self.per_move = 0
             return
         if n > 1:
-            distinct = getattr(policy_, "distinct_moves", None)
+            distinct = policy_.distinct_moves
             if distinct is not None:
                 n = distinct(view, self.buf, n)
         self.n = n
@@ -171,14 +213,12 @@ class SmartBot(RandomBot):
         self.view = view
         self.best = -1
         self.per_move = max(1, self.budget(view) // n)
-        # the greedy choice: the move to beat (the first one without a heuristic)
+        # the greedy choice: the move to beat
         g = 0
-        greedy = getattr(policy_, "greedy", None)
-        if greedy is not None:
-            pick = greedy(view, self.buf, n, self.rng)
-            for i in range(n):
-                if self.buf[i] == pick:
-                    g = i
+        pick = policy_.greedy(view, self.buf, n, self.rng)
+        for i in range(n):
+            if self.buf[i] == pick:
+                g = i
         self.greedy_at = g
         self.round = [0] * n  # this round's utilities
         self.gain = [0] * n  # per move: summed gain over the greedy move, deal by deal
@@ -216,7 +256,7 @@ class SmartBot(RandomBot):
         buf = self.buf
         row = self.round
         done = self.done
-        copy = getattr(view.game_class, "copy_from", None)
+        copy = view.game_class.copy_from  # None: the game deals a world for each move
         while done < todo and rollouts > 0:
             i = done % n
             # every move of a round starts from the same deal and the same
@@ -230,8 +270,7 @@ class SmartBot(RandomBot):
                     rng.rewind()
                 world = shared[2]
                 if world is None:
-                    options = getattr(view, "table_options", None)
-                    world = shared[2] = view.game_class(view.players, options)
+                    world = shared[2] = view.game_class(view.players, view.table_options)
                 copy(world, shared[0])
             else:
                 if i == 0:

@@ -3,6 +3,7 @@ the rollouts play too; also the smart bot's tie-break) and the moves worth
 weighing. The smart bot is the generic one: rollouts with Bergen.playout,
 judged by the hand's chips (Bergen.utility)."""
 
+from pips.bots import Policy
 from pips.games.bergen.game import OPEN, choose
 
 # The smart bot's rollouts per decision by table size. A rollout plays the
@@ -11,11 +12,6 @@ from pips.games.bergen.game import OPEN, choose
 # decision of about 50-115 ms (median) and at most about 210 ms (p90) on a
 # 125 MHz Cortex-M0 (docs/device-bench.md, docs/figures.md).
 ROLLOUTS = (56, 56, 56, 26, 20)
-
-
-def rollouts(players):
-    """The smart bot's budget at a table of `players`."""
-    return ROLLOUTS[players]
 
 
 def greedy(view, moves, n, rng):
@@ -44,3 +40,6 @@ def distinct_moves(view, moves, n):
         moves[k] = m
         k += 1
     return k
+
+
+POLICY = Policy(greedy, ROLLOUTS, distinct_moves)

@@ -2,18 +2,14 @@
 choice), the moves worth weighing and the smart bot's budget."""
 
 from pips import tiles
+from pips.bots import Policy
 from pips.tiles import HI, LO, PIPS, WITH
 from pips.games.domino import PASS
 
 # The smart bot's rollouts per decision by table size: a rollout at four seats
 # costs about twice one at two (longer hands, more to deal). Chosen for a
 # decision of about 120 ms (median) on a 125 MHz Cortex-M0 (docs/device-bench.md).
-_ROLLOUTS = (120, 120, 120, 80, 64)
-
-
-def rollouts(players):
-    """The smart bot's budget at a table of `players`."""
-    return _ROLLOUTS[players]
+ROLLOUTS = (120, 120, 120, 80, 64)
 
 
 def greedy(view, moves, n, rng):
@@ -77,3 +73,4 @@ def distinct_moves(view, moves, n):
     return k
 
 
+POLICY = Policy(greedy, ROLLOUTS, distinct_moves)

@@ -18,6 +18,7 @@
 """
 
 from pips import tiles
+from pips.bots import Policy
 from pips.tiles import HI, LO, PIPS, WITH
 from pips.games import domino
 from pips.games.domino_uno.game import (
@@ -30,11 +31,6 @@ from pips.games.domino_uno.game import (
 # Chosen for a decision of about 100-130 ms (median) and under 200 ms (p90)
 # there (docs/device-bench.md, docs/figures.md).
 ROLLOUTS = (24, 24, 24, 24, 24, 24, 30)
-
-
-def rollouts(players):
-    """The smart bot's budget at a table of `players`."""
-    return ROLLOUTS[players]
 
 
 # Chance in percent, by bot level, that a bot notices a missed uno in time.
@@ -138,3 +134,6 @@ def random_move(view, move, rng):
         if rng.below(100) >= forget:
             move |= CALL
     return move
+
+
+POLICY = Policy(greedy, ROLLOUTS, distinct_moves, reaction=REACTION, random_move=random_move)

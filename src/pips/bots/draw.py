@@ -5,7 +5,8 @@ other, pips.games.domino's, as in Matador and Solitaire)."""
 from pips import tiles
 from pips.tiles import ALL, HI, LO, PIPS, WITH
 from pips.games.domino import PASS, DRAW
-from pips.games.domino import distinct_lays as distinct_moves  # noqa: F401
+from pips.games.domino import distinct_lays
+from pips.bots import Policy
 
 # The smart bot's budget per decision, shared among the moves: on the emulated
 # 125 MHz Cortex-M0 (make bench-device) a rollout (a world dealt and the hand played
@@ -47,3 +48,7 @@ def greedy(view, moves, n, rng):
             best_score = score
             best = m
     return best
+
+
+# the lays that mirror none other are the moves worth weighing (pips.games.domino)
+POLICY = Policy(greedy, ROLLOUTS, distinct_lays)

@@ -3,7 +3,8 @@
 from pips import tiles
 from pips.tiles import ALL, HI, LO, PIPS
 from pips.games.domino import PASS, DRAW
-from pips.games.domino import distinct_lays as distinct_moves  # noqa: F401  mirrors, as in Draw
+from pips.games.domino import distinct_lays
+from pips.bots import Policy
 from pips.games.matador.game import MATADORS, ORD
 
 # The smart bot's budget per decision, shared among the moves: on the emulated
@@ -51,3 +52,7 @@ def greedy(view, moves, n, rng):
             best_score = score
             best = m
     return best
+
+
+# the lays that mirror none other are the moves worth weighing, as in Draw
+POLICY = Policy(greedy, ROLLOUTS, distinct_lays)

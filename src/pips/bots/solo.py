@@ -15,6 +15,7 @@ from pips import tiles
 from pips.tiles import ALL, BIT_CODE, COUNT, HI, LO, PIPS, WITH
 from pips.games.solo.game import choose
 from pips.games.domino import distinct_lays
+from pips.bots import Policy
 
 # sampled orders of the stock per decision, and positions searched per order
 BUDGET = 12
@@ -120,3 +121,6 @@ def decide(view, moves, n, rng):
             moves[k] = moves[i]
             k += 1
     yield greedy(view, moves, k, rng)
+
+
+POLICY = Policy(greedy, distinct_moves=distinct_lays, decide=decide)

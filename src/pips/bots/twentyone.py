@@ -14,6 +14,7 @@ beats standing now.
 """
 
 from pips import const
+from pips.bots import Policy
 from pips.games.twentyone.game import HIT, STAND, LIMIT
 from pips.tiles import PIPS, COUNT
 
@@ -118,3 +119,6 @@ def decide(view, moves, n, rng):
 
 def distinct_moves(view, moves, n):
     return n
+
+
+POLICY = Policy(greedy, decide=decide)

@@ -9,6 +9,7 @@
   catch a missed one.
 """
 
+from pips.bots import Policy
 from pips.cards import COLOR, RANK, POINTS, WILD
 from pips.games.uno.game import (
     DRAW, KEEP, ACCEPT, CHALLENGE, COLOR_MOVE, UNO, CATCH, PLUS4, NAME_COLOR, DRAWN, CALL,
@@ -19,12 +20,7 @@ from pips.games.uno.game import (
 # rollout (4 moves, then the hands are weighed: Uno.playout_moves) costs about
 # 1.5 ms on a 125 MHz Cortex-M0 at two seats, more at a larger table (more
 # cards to deal a round); chosen for a decision of about 130 ms (median).
-_ROLLOUTS = (84, 84, 84, 72, 64, 56, 56, 48, 48, 48, 48)
-
-
-def rollouts(players):
-    """The smart bot's budget at a table of `players`."""
-    return _ROLLOUTS[players]
+ROLLOUTS = (84, 84, 84, 72, 64, 56, 56, 48, 48, 48, 48)
 
 
 # Chance in percent, by bot level, that a bot notices a missed UNO in time (to
@@ -164,3 +160,6 @@ def distinct_moves(view, moves, n):
         moves[k] = m
         k += 1
     return k
+
+
+POLICY = Policy(greedy, ROLLOUTS, distinct_moves, reaction=REACTION)

@@ -18,6 +18,7 @@ show v, so the tiles of a hand that fit an end showing v are `hand & WITH[v]`.
 """
 
 from pips import byte_table, const
+from pips.game import View
 from pips.tiles import BIT_CODE, COUNT, EITHER, HI, LO, PIPS, WITH
 from pips import tiles
 
@@ -258,6 +259,53 @@ def distinct_lays(view, moves, n):
 
 
 hand_list = tiles.heaviest_first  # the tiles of a hand in display order
+
+
+# -- what a seat sees -------------------------------------------------------------
+class DominoView(View):
+    """What every domino game shows one seat (`seat`) of a hand: the
+    numbers of the hand (players, table_options, turn, first, moves, winner,
+    scores), its own tiles as a mask (`hand`), and how many tiles each seat
+    holds (`sizes`). A game's view adds its own fields."""
+
+    def __init__(self, game, seat):
+        self.game_class = type(game)
+        self.seat = seat
+        self.players = game.players
+        self.table_options = game.table_options
+        self.turn = game.turn
+        self.first = game.first
+        self.hand = game.hands[seat]
+        self.sizes = bytes(map(tiles.count, game.hands))
+        self.moves = game.moves
+        self.winner = game.winner
+        self.scores = list(game.scores)
+
+    def hand_list(self):
+        """Own tiles in display order: heaviest first."""
+        return hand_list(self.hand)
+
+
+class LineView(DominoView):
+    """A DominoView of a game with one line (Block, Draw, Matador): the laid
+    tiles (`laid`), the line's buffer as the game holds it (`line`, `lo`,
+    `hi`) and its ends (`left`, `right`)."""
+
+    def __init__(self, game, seat):
+        DominoView.__init__(self, game, seat)
+        self.laid = game.laid
+        self.left = game.left
+        self.right = game.right
+        self.lo = game.lo
+        self.hi = game.hi
+        self.line = bytes(game.line)
+
+    def line_pairs(self):
+        return line_pairs(self.line, self.lo, self.hi)
+
+    @property
+    def ends(self):
+        return () if self.left < 0 else (self.left, self.right)
 
 
 # -- laying by the far half (Draw, Matador, Solitaire) ---------------------------

@@ -3,13 +3,13 @@ draw from, Draw and Matador, which differ only in what fits an end and in
 the deal (pips.games.domino holds what every domino game shares)."""
 
 from pips import const
-from pips.game import Game, View, new_rng
+from pips.game import Game, new_rng
 from pips.rng import Rng
 from pips.tiles import ALL, BIT_CODE, COUNT, DOUBLES, HI, LO, PIPS
 from pips import tiles
 from pips.games.domino import (
-    DRAW, LINE, MID, PASS, hand_list, lay_moves, line_pairs, line_table, lowest, open_line,
-    place, deal_mask, stacked_hands,
+    DRAW, LINE, MID, PASS, LineView, lay_moves, line_table, lowest, open_line, place, deal_mask,
+    stacked_hands,
 )
 
 
@@ -476,56 +476,26 @@ def refuse(game, reason, seat, move):
     return ValueError(text)
 
 
-class ReserveView(View):
-    """What one seat of a Draw or Matador hand may see: its hand, the line,
-    every hand's size, the reserve's size, and what the others were seen
-    lacking; the tiles out of play (`out`) once the hand is over.
+class ReserveView(LineView):
+    """What one seat of a Draw or Matador hand may see: the line's view
+    (pips.games.domino), the reserve's size (`stock`), what each seat is
+    known not to hold (`forbid`), and the tiles out of play (`out`) once
+    the hand is over."""
 
-    Presentation fields as every domino view: piece_kind "tile", table_kind
-    "line", hand_list(), sizes, line_pairs(), ends; `stock` the reserve's size."""
-
-    piece_kind = "tile"
     table_kind = "line"
     _moves = Reserve._moves
     after = Reserve.after
     move_piece = Reserve.move_piece
 
     def __init__(self, game, seat):
-        self.game_class = type(game)
-        self.seat = seat
-        self.players = game.players
-        self.table_options = game.table_options
-        self.turn = game.turn
-        self.first = game.first
-        self.hand = game.hands[seat]
-        self.laid = game.laid
-        self.left = game.left
-        self.right = game.right
-        self.lo = game.lo
-        self.hi = game.hi
-        self.line = bytes(game.line)
+        LineView.__init__(self, game, seat)
         self.top = game.top
         self.forbid = list(game.forbid)
-        self.sizes = bytes(map(tiles.count, game.hands))
-        self.moves = game.moves
-        self.winner = game.winner
-        self.scores = list(game.scores)
         self.out = game.out if game.turn < 0 else 0
 
     @property
     def stock(self):
         return COUNT - self.top
-
-    def hand_list(self):
-        """Own tiles in display order: heaviest first."""
-        return hand_list(self.hand)
-
-    def line_pairs(self):
-        return line_pairs(self.line, self.lo, self.hi)
-
-    @property
-    def ends(self):
-        return () if self.left < 0 else (self.left, self.right)
 
     def legal(self, out):
         if self.seat != self.turn:

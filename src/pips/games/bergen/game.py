@@ -26,11 +26,12 @@ pay them; the others sit the hand out, out of the match.
 """
 
 from pips import const
-from pips.game import Game, View, new_rng
+from pips.game import Game, new_rng
 from pips.rng import Rng
 from pips.tiles import HI, LO, PIPS, WITH, BIT_CODE, ALL, COUNT, DOUBLES
 from pips import tiles
 from pips.games import domino
+from pips.games.domino import DominoView
 from pips.games.bergen import NAME, TITLE
 
 HAND = const(7)
@@ -549,32 +550,23 @@ def _move_text(ends, move):
     return "%d-%d %s" % (touch, PIPS[t] - touch, ARMS[a])
 
 
-class BergenView(View):
-    """What one seat of a Bergen hand may see: own tiles, the cross, every
-    seat's tile count, chips and bank, and who passed on what.
+class BergenView(DominoView):
+    """What one seat of a Bergen hand may see: the domino view's fields
+    (pips.games.domino), the cross (`arms`, `alen`, `ends`: N, E, S, W; -1
+    while empty; `phase`), who passed on what (`lacks`), the chips and the
+    bank, and the places and prizes so far. The table draws it as a cross
+    (table_kind "cross")."""
 
-    piece_kind "tile", table_kind "cross": hand_list(), sizes, arm_pairs(arm),
-    ends (N, E, S, W; -1 while empty), phase, bank, chips."""
-
-    piece_kind = "tile"
     table_kind = "cross"
-    game_class = Bergen
 
     def __init__(self, game, seat):
-        self.game_class = type(game)
-        self.seat = seat
-        self.players = game.players
-        self.table_options = game.table_options
-        self.turn = game.turn
-        self.first = game.first
-        self.hand = game.hands[seat]
+        DominoView.__init__(self, game, seat)
         self.laid = game.laid
         self.arms = bytes(game.arms)
         self.alen = bytes(game.alen)
         self.ends = tuple(game.ends)
         self.phase = game.phase
         self.lacks = bytes(game.lacks)
-        self.sizes = bytes(map(tiles.count, game.hands))
         self.playing = bytes(game.playing)
         self.place = bytes(game.place)
         self.prizes = list(game.prizes)
@@ -583,18 +575,12 @@ class BergenView(View):
         self.pot = game.pot
         self.count = game.count
         self.outs = game.outs
-        self.moves = game.moves
-        self.winner = game.winner
-        self.scores = list(game.scores)
 
     move_piece = Bergen.move_piece
     arm_pairs = Bergen.arm_pairs
 
     def move_text(self, move):
         return _move_text(self.ends, move)
-
-    def hand_list(self):
-        return domino.hand_list(self.hand)
 
     def legal(self, out):
         if self.seat != self.turn:

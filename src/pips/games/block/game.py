@@ -10,12 +10,12 @@ smaller. The line grows outwards from the middle of its buffer (`lo` .. `hi`).
 """
 
 from pips import byte_table, const
-from pips.game import Game, View, new_rng
+from pips.game import Game, new_rng
 from pips.rng import Rng
 from pips.tiles import HI, LO, PIPS, WITH, EITHER, BIT_CODE, ALL, COUNT, DOUBLES
 from pips import tiles
 from pips.games import domino
-from pips.games.domino import PASS, MID as _MID, LINE as _LINE, lay_moves
+from pips.games.domino import PASS, MID as _MID, LINE as _LINE, LineView, lay_moves
 from pips.games.block import NAME, TITLE
 
 HAND = const(7)
@@ -459,56 +459,20 @@ def _refuse(game, reason, seat, move):
     return ValueError(text)
 
 
-class BlockView(View):
-    """What one seat of a Block hand may see.
+class BlockView(LineView):
+    """What one seat of a Block hand may see: the line's view (pips.games.domino)
+    and what each seat was seen passing on (`lacks`)."""
 
-    Presentation fields shared by every domino view (the screens use only these):
-    piece_kind "tile", table_kind "line", hand_list(), sizes, line_pairs(), ends."""
-
-    piece_kind = "tile"
     table_kind = "line"
-    # fields that nearly always hold these defaults are set on a view only when
-    # they differ (a game class of its own, a winner)
-    game_class = Block
-    winner = -1
     _plan = None  # (pool, unseen, opponents, fit, first codes), made by _prepare
 
     def __init__(self, game, seat):
-        if type(game) is not Block:
-            self.game_class = type(game)
-        self.seat = seat
-        self.players = game.players
-        self.table_options = game.table_options
-        self.turn = game.turn
-        self.first = game.first
-        self.hand = game.hands[seat]
-        self.laid = game.laid
-        self.left = game.left
-        self.right = game.right
-        self.lo = game.lo
-        self.hi = game.hi
-        self.line = bytes(game.line)
+        LineView.__init__(self, game, seat)
         self.lacks = bytes(game.lacks)
-        self.sizes = bytes(map(tiles.count, game.hands))
-        self.moves = game.moves
-        if game.winner >= 0:
-            self.winner = game.winner
-        self.scores = list(game.scores)
 
     move_piece = Block.move_piece
     after = Block.after
     move_text = Block.move_text
-
-    def hand_list(self):
-        """Own tiles in display order: heaviest first."""
-        return domino.hand_list(self.hand)
-
-    def line_pairs(self):
-        return domino.line_pairs(self.line, self.lo, self.hi)
-
-    @property
-    def ends(self):
-        return () if self.left < 0 else (self.left, self.right)
 
     def legal(self, out):
         if self.seat != self.turn:

@@ -41,11 +41,11 @@ Decided here, where the pages are silent:
 """
 
 from pips import const
-from pips.game import Game, View, new_rng
+from pips.game import Game, new_rng
 from pips.tiles import HI, LO, PIPS, WITH, ALL, COUNT
 from pips import tiles
 from pips.games import domino
-from pips.games.domino import PASS, DRAW, MID, LINE, lay_moves
+from pips.games.domino import PASS, DRAW, MID, LINE, DominoView, lay_moves
 from pips.games.domino_uno import NAME, TITLE
 
 KEEP = const(58)
@@ -100,7 +100,6 @@ class DominoUno(Game):
     max_moves = 64
     stacked_size = 28
     out_of_turn = True  # other seats may catch a missed uno, or call it late
-    random_policy = True  # the random bot forgets uno at the table's rate
     # Rollouts stop after so many moves (0: play the hand out) and utility()
     # weighs the tiles left
     playout_moves = 40
@@ -603,64 +602,37 @@ def _playout(game, rng, buf):
         game.play(seat, m)
 
 
-# DominoUnoView.rest: the first seat, the winner + 1, where the line starts in
-# the game's buffer, the moves and the turns (two bytes each, high first),
-# then each seat's uno call
-_REST_FIRST = const(0)
-_REST_WINNER = const(1)
-_REST_LO = const(2)
-_REST_MOVES = const(3)
-_REST_TURNS = const(5)
-_REST_CALLED = const(7)
+class DominoUnoView(DominoView):
+    """What one seat of a Domino Uno hand may see: the domino view's fields
+    (pips.games.domino), the line as laid (`line`: its entries left to right,
+    `lo` where it starts in the game's buffer), its ends, the stock's size,
+    the tiles each seat was seen taking back and still holds (`known`), the
+    last take-back (`taken`), the uno calls, the catch window and the turns;
+    what the seat to act is asked, for that seat alone. The line is drawn
+    the Austrian way (table_kind "austrian", pips.ui.table_austrian)."""
 
-
-class DominoUnoView(View):
-    """What one seat of a Domino Uno hand may see: its own hand, the line, how
-    many tiles each seat holds, the stock's size, the tiles taken back (and
-    not yet laid again) by each seat, the uno calls and the catch window.
-
-    Presentation fields shared by every domino view: piece_kind "tile",
-    hand_list(), sizes, line_pairs(), ends; the line is drawn the Austrian
-    way (table_kind "austrian", pips.ui.table_austrian), which also shows
-    `taken`."""
-
-    piece_kind = "tile"
     table_kind = "austrian"
-    game_class = DominoUno
 
     def __init__(self, game, seat):
-        self.seat = seat
-        self.players = game.players
-        self.table_options = game.table_options
-        self.turn = game.turn
-        self.hand = game.hands[seat]
+        DominoView.__init__(self, game, seat)
         self.left = game.left
         self.right = game.right
-        lo = game.lo
-        self.line = bytes(memoryview(game.line)[lo : game.hi])  # the tiles laid, left to right
-        self.sizes = bytes(map(tiles.count, game.hands))
+        self.lo = game.lo
+        self.line = bytes(memoryview(game.line)[game.lo : game.hi])  # the tiles laid, left to right
         self.known = tuple(game.known)
         self.nstock = game.nstock
         self.catchable = game.catchable
         self.taken = game.taken
+        self.called = bytes(game.called)
+        self.turns = game.turns
         mine = seat == game.turn
         self.ask = game.ask if mine else NONE
         self.drawn = game.drawn if mine else -1
         self.before = game.before if mine else 0
-        # what only sample() reads, packed: a view is made at every move, and
-        # each attribute more grows its table (_REST_* below)
-        moves = game.moves
-        turns = game.turns
-        self.rest = bytes((game.first, game.winner + 1, lo, moves >> 8, moves & 255, turns >> 8,
-                           turns & 255)) + game.called
 
     move_piece = DominoUno.move_piece
     after = DominoUno.after
     move_text = DominoUno.move_text
-
-    def hand_list(self):
-        """Own tiles in display order: heaviest first."""
-        return domino.hand_list(self.hand)
 
     def line_pairs(self):
         return domino.line_pairs(self.line, 0, len(self.line))
@@ -711,25 +683,24 @@ class DominoUnoView(View):
         rest = len(pool) - k
         world.stock[:rest] = pool[k:]
         world.nstock = rest
-        packed = self.rest
-        lo = packed[_REST_LO]
+        lo = self.lo
         hi = lo + len(line)
         world.line[lo:hi] = line  # where it lies in the game's buffer
         world.lo = lo
         world.hi = hi
         world.left = self.left
         world.right = self.right
-        world.called[:] = memoryview(packed)[_REST_CALLED:]
-        world.first = packed[_REST_FIRST]
+        world.called[:] = self.called
+        world.first = self.first
         world.turn = self.turn
         world.ask = self.ask
         world.drawn = self.drawn
         world.before = self.before
         world.taken = self.taken
         world.catchable = self.catchable
-        world.winner = packed[_REST_WINNER] - 1
-        world.moves = packed[_REST_MOVES] << 8 | packed[_REST_MOVES + 1]
-        world.turns = packed[_REST_TURNS] << 8 | packed[_REST_TURNS + 1]
+        world.winner = self.winner
+        world.moves = self.moves
+        world.turns = self.turns
         scores = world.scores
         for s in range(players):
             scores[s] = 0

@@ -14,9 +14,9 @@ line the side is the orientation). The deal number is the seed.
 """
 
 from pips import tiles
-from pips.game import Game, View, new_rng
+from pips.game import Game, new_rng
 from pips.games import domino
-from pips.games.domino import MID, LINE, PASS, lay_moves, open_line, place
+from pips.games.domino import MID, LINE, PASS, LineView, lay_moves, open_line, place
 from pips.rng import Rng
 from pips.tiles import ALL, BIT_CODE, COUNT, HI, LO, PIPS, WITH
 from pips.games.solo import NAME, TITLE
@@ -276,50 +276,25 @@ class Solo(Game):
         return SoloView(self, seat)
 
 
-class SoloView(View):
-    """Everything but the stock's order: the face-up tiles (`hand`, `faceup`),
-    the line, the stock's size, and how many tiles this round has laid."""
+class SoloView(LineView):
+    """Everything but the stock's order: the line's view (pips.games.domino),
+    its hand the face-up tiles (`hand`, `faceup`), the stock's size, and how
+    many tiles this round has laid."""
 
-    piece_kind = "tile"
     table_kind = "solo"
-    game_class = Solo
     move_text = Solo.move_text
     move_piece = Solo.move_piece
     after = Solo.after
 
     def __init__(self, game, seat):
-        self.seat = seat
-        self.players = 1
-        self.table_options = game.table_options
-        self.turn = game.turn
-        self.first = 0
-        self.hand = self.faceup = game.faceup
-        self.laid = game.laid
+        LineView.__init__(self, game, seat)
+        self.faceup = game.faceup
         self.round = game.round
-        self.left = game.left
-        self.right = game.right
-        self.lo = game.lo
-        self.hi = game.hi
-        self.line = bytes(game.line)
         self.top = game.top
-        self.sizes = bytes((tiles.count(game.faceup),))
-        self.moves = game.moves
-        self.winner = game.winner
-        self.scores = list(game.scores)
 
     @property
     def stock(self):
         return COUNT - self.top
-
-    def hand_list(self):
-        return domino.hand_list(self.faceup)
-
-    def line_pairs(self):
-        return domino.line_pairs(self.line, self.lo, self.hi)
-
-    @property
-    def ends(self):
-        return () if self.left < 0 else (self.left, self.right)
 
     def legal(self, out):
         if self.seat != self.turn:

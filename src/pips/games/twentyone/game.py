@@ -12,11 +12,12 @@ A seat dealt 21 or more (two tiles can make 23) has no turn at all.
 """
 
 from pips import const
-from pips.game import Game, View, new_rng
+from pips.game import Game, new_rng
 from pips.rng import Rng
 from pips.tiles import PIPS, COUNT
 from pips import tiles
 from pips.games import domino
+from pips.games.domino import DominoView
 from pips.games.twentyone import NAME, TITLE
 
 HIT = const(0)
@@ -217,38 +218,24 @@ class Twentyone(Game):
         return TwentyoneView(self, seat)
 
 
-class TwentyoneView(View):
-    """What one seat of a Twenty-one hand may see: own tiles and total, every
-    seat's tile count, who is done and who stood (all tiles once over)."""
+class TwentyoneView(DominoView):
+    """What one seat of a Twenty-one hand may see: the domino view's fields
+    (pips.games.domino), its own total, who is done and who stood, the
+    stock's size, and every seat's total once the hand is over."""
 
-    piece_kind = "tile"
     table_kind = "twentyone"
-    game_class = Twentyone
 
     def __init__(self, game, seat):
-        self.game_class = type(game)
-        self.seat = seat
-        self.players = game.players
-        self.table_options = game.table_options
-        self.turn = game.turn
-        self.first = game.first
-        self.hand = game.hands[seat]
+        DominoView.__init__(self, game, seat)
         self.total = game.totals[seat]
-        self.sizes = bytes(map(tiles.count, game.hands))
         self.done = bytes(game.done)
         self.stood = bytes(game.stood)
         self.stock = COUNT - game.top
-        self.moves = game.moves
-        self.winner = game.winner
-        self.scores = list(game.scores)
         # shown once the hand is over
         self.totals = bytes(game.totals) if game.turn < 0 else None
 
     move_piece = Twentyone.move_piece
     move_text = Twentyone.move_text
-
-    def hand_list(self):
-        return domino.hand_list(self.hand)
 
     def legal(self, out):
         if self.seat != self.turn:
