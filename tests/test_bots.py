@@ -430,10 +430,10 @@ def reserve_playout_reference(game, rng, buf):
                 for m in moves:
                     t, side, far = game._placed(m)
                     score = PIPS[t] * 4 + (2 if DOUBLES >> t & 1 else 0)
-                    score -= 40 if game.FIT[7] >> t & 1 else 0
+                    score -= 40 if game.ANYWHERE >> t & 1 else 0
                     score += 0 if game.FIT[far] else 12
                     ends = (game.left, far) if side else (far, game.right)
-                    cover = game.FIT[ends[0]] | game.FIT[ends[1]] | game.FIT[7]
+                    cover = game.FIT[ends[0]] | game.FIT[ends[1]] | game.ANYWHERE
                     score += 0 if game.hands[1 - seat] & cover else 64
                     if score > best:
                         best, move = score, m

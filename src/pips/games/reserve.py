@@ -33,7 +33,7 @@ DOUBLE = const(8)
 class Reserve(Game):
     """The hand of a line game for two with a reserve to draw from: Draw and
     Matador (pages draw.md, matador.md). A subclass says what fits an end
-    (`fits`, `_lays`, `_attach`; FIT for the rollouts), the deal (`hand_size`, `set_aside`) and
+    (`fits`, `_lays`, `_attach`; FIT, ANYWHERE and TOUCH for the rollouts), the deal (`hand_size`, `set_aside`) and
     the notation of its lays.
 
     State: a tile mask per hand, their union (`held`), the laid mask, the line
@@ -59,12 +59,12 @@ class Reserve(Game):
     hand_size = 7
     set_aside = 0
     # What fits (set by each game), for the rollouts: FIT[v] (v 0..6) the tiles
-    # that go on an end showing v by the game's rule, FIT[7] the tiles that go
-    # anywhere, either way round, for a seat with none of those (Matador's
-    # matadors), FIT[8] a bytes: the half that must touch an end showing v.
-    # One name for the three: every name a module brings is interned for good
-    # in the device's heap (see pips_tools.firmware_session).
+    # that go on an end showing v by the game's rule; ANYWHERE the tiles that
+    # go on any end, either way round, for a seat with none of those
+    # (Matador's matadors); TOUCH[v] the half that must touch an end showing v.
     FIT = ()
+    ANYWHERE = 0
+    TOUCH = b""
 
     def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
         if players != 2:
@@ -261,8 +261,8 @@ class Reserve(Game):
             if turn < 0:
                 return
         FIT = self.FIT
-        ANY = FIT[7]
-        NEED = FIT[8]
+        ANY = self.ANYWHERE
+        NEED = self.TOUCH
         hands = self.hands
         forbid = self.forbid
         stock = self.stock

@@ -24,7 +24,10 @@ class Draw(Reserve):
     title = TITLE
     hand_size = 7
     set_aside = 0
-    FIT = WITH + (0, bytes(range(7)))  # (see Reserve.FIT) equal pips touch; nothing goes anywhere
+    # (see Reserve.FIT) equal pips touch; nothing goes anywhere
+    FIT = WITH
+    ANYWHERE = 0
+    TOUCH = bytes(range(7))
 
     @classmethod
     def rules(cls):

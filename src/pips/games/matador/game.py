@@ -50,7 +50,9 @@ class Matador(Reserve):
     max_moves = 74
     # (see Reserve.FIT) 7 less the end touches it (nothing shows 7: a 0 end
     # takes a matador only), and the matadors go anywhere
-    FIT = ORD + (MATADORS, bytes(7 - v for v in range(7)))
+    FIT = ORD
+    ANYWHERE = MATADORS
+    TOUCH = bytes(7 - v for v in range(7))
 
     @classmethod
     def rules(cls):
