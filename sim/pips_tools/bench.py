@@ -6,7 +6,7 @@ MicroPython unix port, against the reference engines (OpenSpiel, RLCard).
 Every figure is measured in this run (nothing is remembered from earlier runs):
 random-play games per second through the protocol, the smart bot's decision
 time at its default budget, and the smallest MicroPython heap a whole smart
-match fits in; for the games without a reference engine (OTHER_GAMES), a row
+match fits in; for the games without a reference engine (other_games()), a row
 each of random play and smart decisions on both runtimes. The MicroPython figures come from scripts run under
 `.venv/bin/micropython` with the modules compiled to .mpy (build/mpy).
 """
@@ -308,9 +308,16 @@ def firmware_heap(game, tree, romfs=False):
     return {"heap_k": k, "players": players, "options": table, "seed": seed}
 
 
-# The games without a reference engine: a row each of random play and smart
-# decisions, at their smallest table of two or more (Solitaire's one seat)
-OTHER_GAMES = ("draw", "matador", "bergen", "twentyone", "solo", "domino-uno")
+# The games with a reference engine (their rows above); every other game of the
+# registry has a row each of random play and smart decisions, at its smallest
+# table of two or more (Solitaire's one seat)
+REFERENCED = ("block", "uno")
+
+
+def other_games():
+    from pips import games
+
+    return [name for name in games.names() if name not in REFERENCED]
 
 
 def other_game(name, seconds, tree, out=print):
@@ -443,7 +450,7 @@ def measure(seconds=2.5, heap=True, out=print):
             UNO_HEAP_ROLLOUTS,
         )
     res["games"] = {}
-    for name in OTHER_GAMES:
+    for name in other_games():
         res["games"][name] = step("%s random play and smart decisions, both runtimes" % name,
                                   other_game, name, seconds, tree)  # fmt: skip
     if heap:
