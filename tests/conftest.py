@@ -8,12 +8,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-# What `pips play` and the window keep (pips.save) goes to a folder of the
-# test run's own, never the user's data folder.
-if "PIPS_DATA_DIR" not in os.environ:
-    import atexit
-    import shutil
-    import tempfile
+import pytest
 
-    os.environ["PIPS_DATA_DIR"] = tempfile.mkdtemp(prefix="pips-data-tests-")
-    atexit.register(shutil.rmtree, os.environ["PIPS_DATA_DIR"], True)
+
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path, monkeypatch):
+    """What `pips play` and the window keep (pips.save) goes to a folder of
+    each test's own: never the user's data folder, and never a match another
+    test left."""
+    folder = tmp_path / "pips-data"
+    monkeypatch.setenv("PIPS_DATA_DIR", str(folder))
+    return folder

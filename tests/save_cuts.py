@@ -7,9 +7,11 @@ before it on a file system that stops (`Stopping`): after so many steps
 (each write, rename, remove), or after so many bytes of data, either losing
 every step after it (a plain power cut) or keeping the renames that follow
 but not the data (a file system that reorders its writes: the renamed file
-is torn). At every such cut the store must read back that record or the one
-before it, and that record must deal and replay to a match; nothing else,
-never a broken one. Prints "cuts N" (the cuts checked) at the end.
+is torn). At every such cut the store must read back exactly the record
+pips.save's text promises (`promised`), with the note it promises, and that
+record must deal and replay to a match. Then the record is cleared with a
+cut at every step: the newest record or nothing, never an older one.
+Prints "cuts N" (the cuts checked) at the end.
 
 Arguments: the records to cut (all of them by default), the seed.
 """
@@ -20,8 +22,10 @@ from pips import games
 from pips.bots import bot_rng, table_bots
 from pips.match import Match
 from pips.restore import read_match
-from pips.save import MatchSave, Store
+from pips.save import EARLIER, UNREADABLE, MatchSave, Store, match_record
 from pips.match import Turns
+
+NAME = match_record("block")
 
 
 class Power(Exception):
@@ -51,6 +55,9 @@ class Stopping(Store):
 
     def load(self, name):
         return self.files.get(name)
+
+    def exists(self, name, file=False):
+        return name in self.files
 
     def dump(self, name, parts):
         self.step()
@@ -111,8 +118,25 @@ def records(seed):
     return kept
 
 
+def promised(steps, size, torn, record, before):
+    """(the record, the note) reading must give after writing `record` over
+    `before` (None for none) was cut as (steps, size, torn) says; the note
+    UNREADABLE stands for any note that starts with it."""
+    whole = size < 0 or size >= len(record) + 9  # the new file's bytes all written
+    if steps == 0:
+        return before, None  # cut before anything was written: NAME as it was
+    if not whole and not torn:  # cut while NAME.new was written: NAME as it was
+        return (before, None) if before is not None else (None, UNREADABLE)
+    if steps == 1:  # NAME.new whole, cut before the first rename
+        return (before, None) if before is not None else (record, None)
+    if not whole:  # torn: the renames went through, NAME holds a torn file
+        return (before, EARLIER) if before is not None else (None, UNREADABLE)
+    return record, None  # NAME.new whole and renamed (or still NAME.new, between the renames)
+
+
 def cuts(payloads):
-    """Cut the writing of each record at every step and byte; the count of cuts."""
+    """Cut the writing of each record at every step and byte, and its
+    clearing at every step; the count of cuts."""
     count = 0
     replayed = {}
     for k in range(len(payloads)):
@@ -120,8 +144,9 @@ def cuts(payloads):
         if k:  # the record before, written whole (and the one before it)
             store = Stopping(before)
             for j in range(max(0, k - 2), k):
-                store.write("match", (payloads[j],))
+                store.write(NAME, (payloads[j],))
         want = payloads[k]
+        before_it = payloads[k - 1] if k else None  # nothing before the first
         ways = []
         for steps in range(6):
             ways.append((steps, -1, False))
@@ -131,21 +156,39 @@ def cuts(payloads):
         for steps, size, torn in ways:
             store = Stopping(dict(before), steps, size, torn)
             try:
-                store.write("match", (want,))
+                store.write(NAME, (want,))
             except Power:
                 pass
             store.off = False
-            got = store.read("match")
-            before_it = payloads[k - 1] if k else None  # nothing before the first
-            if got != want and got != before_it:
-                raise AssertionError("record %d cut at %r: read %r" % (k, (steps, size, torn), got))
+            got, note = store.read_noted(NAME)
+            if note is not None and note.startswith(UNREADABLE):
+                note = UNREADABLE
+            expect = promised(steps, size, torn, want, before_it)
+            if (got, note) != expect:
+                raise AssertionError("record %d cut at %r: read %r, %r; promised %r"
+                                     % (k, (steps, size, torn), got, note, expect))
             if got is not None and got not in replayed:  # each record read replays once
-                rebuilt = read_match(store)
+                rebuilt = read_match(store, "block")[0]
                 if rebuilt is None:
                     raise AssertionError("record %d cut at %r: no match" % (k, (steps, size, torn)))
                 if rebuilt.match.game.moves * 2 != len(rebuilt.moves):
                     raise AssertionError("record %d: not every move replayed" % k)
                 replayed[got] = True
+            count += 1
+        # clearing, cut at every step: the newest record or nothing
+        written = dict(before)
+        Stopping(written).write(NAME, (want,))
+        for steps in range(4):
+            store = Stopping(dict(written), steps)
+            try:
+                store.clear(NAME)
+            except Power:
+                pass
+            store.off = False
+            got = store.read(NAME)
+            if got is not None and got != want:
+                raise AssertionError("record %d, clear cut after %d steps: read an older record"
+                                     % (k, steps))
             count += 1
     return count
 

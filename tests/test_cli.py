@@ -794,30 +794,140 @@ class Terminal(io.StringIO):
         return True
 
 
-def test_a_quit_match_is_kept_and_resumed_to_the_same_end(tmp_path, monkeypatch):
-    """Every move is kept in the data folder; a match quit mid-hand plays on
-    with --resume (no question asked) to the very end an uninterrupted match
-    reaches; at a terminal `pips play` asks first; `pips stats` counts it."""
+def kept_files(folder):
+    """The kept matches' record files in `folder`, with their bytes."""
+    out = {}
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else ():
+        if name.startswith("match-"):
+            with open(os.path.join(folder, name), "rb") as f:
+                out[name] = f.read()
+    return out
+
+
+def test_a_quit_match_is_kept_and_resumed_to_the_same_end(tmp_path, monkeypatch, capsys):
+    """Every move is kept in the data folder, a match per game; a match quit
+    mid-hand plays on with --resume (no question asked) to the very end an
+    uninterrupted match reaches; without a terminal a kept match is never
+    replaced (the new match is not saved, said on stderr) unless --new; at a
+    terminal `pips play` asks, and asks again before replacing it; `pips
+    stats` counts the match."""
     monkeypatch.setenv("PIPS_DATA_DIR", str(tmp_path / "whole"))
     argv = ["play", "block", "--set", "target=50", "--seed", "5", "--bots", "greedy"]
     code, whole = run_cli(argv, "1\n" * 400)
     assert code == 0 and "Match over" in whole
     ranks = whole[whole.index("Match over") :]
 
-    monkeypatch.setenv("PIPS_DATA_DIR", str(tmp_path / "cut"))
+    cut = tmp_path / "cut"
+    monkeypatch.setenv("PIPS_DATA_DIR", str(cut))
+    capsys.readouterr()
     code, text = run_cli(["play", "block", "--resume"])
-    assert code == 2  # nothing kept yet
+    assert code == 2 and capsys.readouterr().err == "pips play: error: no match of Block is kept\n"
     code, first = run_cli(argv, "1\n" * 9 + "quit\n")
     assert code == 0 and "--resume" in first
-    code, asked = run_cli(argv, "")  # not a terminal: a new match, nothing asked
-    assert "Resume it?" not in asked
-    code, first = run_cli(argv, "1\n" * 9 + "quit\n")  # the same match again, kept
+    kept = kept_files(cut)
+    assert list(kept) == ["match-block", "match-block.old"]
+
+    # no terminal: the kept match stays, the new one is not saved
+    code, piped = run_cli(argv, "1\n" * 12 + "quit\n")
+    assert code == 0 and "Resume it?" not in piped
+    err = capsys.readouterr().err
+    assert err == ("pips: a match of Block is kept: this one is not saved (--new replaces it, "
+                   "--resume plays it on)\n")
+    assert kept_files(cut) == kept
+    # another game's match is its own
+    code, text = run_cli(["play", "uno", "--resume"])
+    assert code == 2 and "no match of UNO is kept" in capsys.readouterr().err
+    code, text = run_cli(["play", "nosuchgame", "--resume"])
+    assert code == 2 and "no game 'nosuchgame'" in capsys.readouterr().err
+
+    # a terminal: asked; no, and no again: nothing played, the match stays
     out = io.StringIO()
-    code = cli.main(argv, stdin=Terminal("n\n" + "1\n" * 3 + "quit\n"), stdout=out)
+    code = cli.main(argv, stdin=Terminal("n\nn\n"), stdout=out)
+    assert code == 0 and kept_files(cut) == kept
     assert "A match of Block is kept (hand 2, totals 9 0). Resume it? [Y/n]" in out.getvalue()
-    code, first = run_cli(argv, "1\n" * 9 + "quit\n")  # kept again from its start
+    assert "Start a new match of Block? The kept one is lost. [y/N]" in out.getvalue()
+    # yes: resumed, with a word that says so
+    out = io.StringIO()
+    code = cli.main(argv, stdin=Terminal("y\n" + "quit\n"), stdout=out)
+    assert "Resumed: Block, hand 2 (totals 9 0)." in out.getvalue()
+
     code, again = run_cli(["play", "block", "--resume"], "1\n" * 400)
     assert code == 0 and again[again.index("Match over") :] == ranks
     code, stats = run_cli(["stats"])
     assert code == 0 and re.search(r"Block +Normal +[01]/1 ", stats)
-    assert not [n for n in os.listdir(tmp_path / "cut") if n.startswith("match")]
+    assert kept_files(cut) == {}
+
+    # --new replaces a kept match without asking
+    run_cli(argv, "1\n" * 9 + "quit\n")
+    kept = kept_files(cut)
+    run_cli(["play", "block", "--seed", "6", "--new"], "1\n" * 4 + "quit\n")
+    assert kept_files(cut)["match-block"] != kept["match-block"]
+    capsys.readouterr()
+    code, text = run_cli(["play", "block", "--resume", "--new"])
+    assert code == 2 and "not both" in capsys.readouterr().err
+
+
+def test_a_data_folder_that_cannot_be_used_is_said_once_and_play_goes_on(tmp_path, monkeypatch,
+                                                                         capsys):
+    """PIPS_DATA_DIR a file, or a folder where a record's new file goes: one
+    line on stderr, and the match is played to its end, exit 0."""
+    a_file = tmp_path / "file"
+    a_file.write_bytes(b"x")
+    monkeypatch.setenv("PIPS_DATA_DIR", str(a_file))
+    argv = ["play", "block", "--set", "target=50", "--seed", "5", "--bots", "greedy"]
+    code, text = run_cli(argv, "1\n" * 400)
+    err = capsys.readouterr().err
+    assert code == 0 and "Match over" in text
+    assert err == "pips: %s is not a folder: this match is not saved\n" % a_file
+    folder = tmp_path / "data"
+    (folder / "match-block.new").mkdir(parents=True)
+    monkeypatch.setenv("PIPS_DATA_DIR", str(folder))
+    code, text = run_cli(argv, "1\n" * 400)
+    err = capsys.readouterr().err
+    assert code == 0 and "Match over" in text
+    assert err == "pips: could not save match-block: a folder is in the way\n"
+    code, text = run_cli(["play", "block", "--resume"])
+    assert code == 2 and "no match of Block is kept" in capsys.readouterr().err
+
+
+def test_the_terminal_offers_to_resume_under_a_real_terminal(tmp_path):
+    """The reproducer: `pips play block` in a terminal (a pty), one move,
+    quit; `pips play block` again asks to resume the kept match."""
+    import pty
+    import subprocess
+    import sys as _sys
+
+    env = dict(os.environ, PIPS_DATA_DIR=str(tmp_path / "data"))
+
+    def session(answers):
+        main, child = pty.openpty()
+        proc = subprocess.Popen(
+            [_sys.executable, "-m", "pips_sim.cli", "play", "block", "--seed", "3"],
+            stdin=child, stdout=child, stderr=child, env=env, close_fds=True)
+        os.close(child)
+        seen = b""
+        for prompt, answer in answers:
+            while prompt not in seen:
+                try:
+                    chunk = os.read(main, 4096)
+                except OSError:
+                    chunk = b""
+                assert chunk, "ended before %r: %r" % (prompt, seen[-300:])
+                seen += chunk
+            os.write(main, answer)
+        proc.wait(timeout=60)
+        try:
+            while True:
+                chunk = os.read(main, 4096)
+                if not chunk:
+                    break
+                seen += chunk
+        except OSError:
+            pass
+        os.close(main)
+        return seen.decode("utf-8", "replace")
+
+    first = session([(b"Your move", b"1\n"), (b"Your move", b"quit\n")])
+    assert "kept" in first
+    second = session([(b"Resume it? [Y/n]", b"y\n"), (b"Your move", b"quit\n")])
+    assert "A match of Block is kept (hand 1" in second and "Resumed: Block, hand 1" in second

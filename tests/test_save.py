@@ -1,7 +1,10 @@
 """What is kept across a power cut (pips.save, pips.restore, pips.settings,
 pips.stats): a match resumed at any move plays on exactly as it would have,
-the records survive a cut at every byte and every step (on CPython and on
-MicroPython), and the settings and statistics come back as written."""
+each game keeps its own match, the records survive a cut at every byte and
+every step (on CPython and on MicroPython) and come back exactly as the
+module's text promises, a damaged or forged record is refused with its
+reason and never hangs, a folder that cannot be written is said once, and
+the settings and statistics come back as written."""
 
 import os
 
@@ -12,9 +15,9 @@ from mpy_support import ROOT, needs_micropython, run_micropython
 from pips import games
 from pips.bots import bot_rng, table_bots
 from pips.match import Match
-from pips.restore import read_match
+from pips.restore import peek_match, read_match
 from pips.rng import Rng
-from pips.save import MatchSave, Store, put
+from pips.save import EARLIER, UNREADABLE, MatchSave, Store, checksum, match_record, put
 from pips.match import Turns
 
 
@@ -27,6 +30,9 @@ class Memory(Store):
 
     def load(self, name):
         return self.files.get(name)
+
+    def exists(self, name, file=False):
+        return name in self.files
 
     def dump(self, name, parts):
         self.files[name] = b"".join(bytes(p) for p in parts)
@@ -55,7 +61,7 @@ def play(kept, bots, hands, stop=-1):
         seat = turns.next()
         if seat < 0:
             if match.end_hand() or match.over:
-                kept.store.clear("match")
+                kept.store.clear(kept.name)
                 return True
             turns = None
             continue
@@ -102,8 +108,8 @@ def test_a_match_resumed_at_any_move_plays_on_as_it_would_have(name, players, le
         kept, bots = new_match(name, players, 5, levels, store, options)
         hands = []
         assert not play(kept, bots, hands, cut)
-        again = read_match(store)
-        assert again is not None and again.match is not kept.match
+        again, note = read_match(store, name)
+        assert note is None and again is not None and again.match is not kept.match
         assert again.match.game.moves == kept.match.game.moves  # the same position
         assert again.match.totals == kept.match.totals
         for seat in range(players):
@@ -127,33 +133,153 @@ def test_a_resignation_is_kept_and_replayed():
     game.play(0, game.parse_move(0, "resign"))
     kept.match.resign(0)
     kept.play(0, -1)
-    again = read_match(store)
+    again = read_match(store, "uno")[0]
     assert again.match.resigned == [0] and again.match.game.moves == game.moves
     assert again.match.game.turn == game.turn
 
 
 def test_nothing_kept_reads_as_nothing_and_a_finished_match_is_forgotten():
     store = Memory()
-    assert read_match(store) is None
+    assert read_match(store, "block") == (None, None)
     kept, bots = new_match("block", 2, 1, ("random", "random"), store, {"target": 50})
     play(kept, bots, [], 3)
-    assert read_match(store) is not None
+    assert read_match(store, "block")[0] is not None
     play(kept, bots, [])
-    assert read_match(store) is None and not store.files
+    assert read_match(store, "block") == (None, None) and not store.files
 
 
-def test_a_record_that_does_not_replay_gives_the_one_before():
+def test_each_game_keeps_its_own_match():
+    """A match of UNO and one of Block, kept side by side: each is read back
+    as its own game; a game without one reads as nothing, and a record kept
+    under another game's name is refused."""
+    store = Memory()
+    uno, uno_bots = new_match("uno", 3, 2, ("random", "greedy", "random"), store)
+    play(uno, uno_bots, [], 5)
+    block, block_bots = new_match("block", 2, 4, ("greedy", "random"), store, {"target": 50})
+    play(block, block_bots, [], 3)
+    assert sorted(store.files) == [match_record("block"), match_record("block") + ".old",
+                                   match_record("uno"), match_record("uno") + ".old"]
+    assert read_match(store, "uno")[0].match.game_class.name == "uno"
+    assert read_match(store, "block")[0].match.game.moves == 3
+    assert read_match(store, "draw") == (None, None) and not store.kept(match_record("draw"))
+    assert peek_match(store, "uno") == (0, [0, 0, 0])
+    store.files[match_record("draw")] = store.files[match_record("block")]
+    again, note = read_match(store, "draw")
+    assert again is None and note.startswith(UNREADABLE) and "a record of block" in note
+
+
+def test_a_record_that_does_not_replay_gives_the_one_before_and_says_so():
     """A record whole by its checksum but whose moves do not fit the hand
-    (another version's, say) is passed over for the generation before."""
+    (another version's, say) is passed over for the generation before, and
+    the player is told: one move earlier."""
     store = Memory()
     kept, bots = new_match("block", 2, 1, ("random", "greedy"), store, {"target": 50})
     play(kept, bots, [[]], 4)
-    before = store.read("match")
+    before = store.read(kept.name)
     kept.moves.extend(b"\x00\x00")  # seat 0 lays tile 0 again: not legal
     kept.play(1, 0)
-    again = read_match(store)
-    assert again is not None and again.match.game.moves == 4
-    assert store.read("match") != before
+    again, note = read_match(store, "block")
+    assert again is not None and again.match.game.moves == 4 and note == EARLIER
+    assert store.read(kept.name) != before
+
+
+def forged(store, name, payload):
+    """Keep `payload` as the newest record of `name`, whole by its checksum,
+    with no generation before it."""
+    store.clear(name)
+    store.write(name, (payload,))
+
+
+def read_within(store, name, seconds=10):
+    """read_match in a thread that must end within `seconds` (a record must
+    never hang its reader: on a handheld, a title that never comes)."""
+    import threading
+
+    out = []
+    reader = threading.Thread(target=lambda: out.append(read_match(store, name)), daemon=True)
+    reader.start()
+    reader.join(seconds)
+    assert out, "reading the record did not end"
+    return out[0]
+
+
+def test_a_move_by_a_seat_that_does_not_act_is_refused_not_looped_on():
+    """A record whose move names a seat the turn loop never offers there,
+    checksum and all: refused with its reason, at once, for every seat."""
+    store = Memory()
+    kept, bots = new_match("uno", 4, 3, ("random",) * 4, store)
+    play(kept, bots, [], 6)
+    good = bytes(store.read(kept.name))
+    seat_at = len(good) - 2
+    acted = good[seat_at]
+    for seat in [s for s in range(4) if s != acted] + [5, 9, 0x7F]:
+        forged(store, kept.name, good[:seat_at] + bytes((seat,)) + good[seat_at + 1:])
+        again, note = read_within(store, "uno")
+        assert again is None and note.startswith(UNREADABLE)
+        assert "does not act here" in note or "not in the hand" in note, note
+
+
+def test_the_checksum_sees_every_byte_and_its_place():
+    """Fletcher's second sum makes the checksum see where a byte is: two bytes
+    swapped, or moved, are a different record."""
+    data = bytes(range(1, 60))
+    base = checksum((data,))
+    for i in range(len(data) - 1):
+        swapped = bytearray(data)
+        swapped[i], swapped[i + 1] = swapped[i + 1], swapped[i]
+        assert checksum((swapped,)) != base, i
+    assert checksum((data[1:] + data[:1],)) != base
+    assert checksum((data[:10], data[10:])) == base  # parts are one run of bytes
+
+
+def test_a_turn_loop_after_a_resignation_is_the_tables(tmp_path):
+    """After a resignation the table starts its turn loop anew (no seat is
+    offered a move out of turn before the next move): the replayed match's
+    loop must answer as the table's did. Here a missed UNO is open when a
+    seat resigns: the table's loop names the seat to act; a loop carried on
+    from before would offer the late call first."""
+    from pips.games.uno.game import CALL
+
+    for seed in range(200):
+        store = Memory()
+        kept, bots = new_match("uno", 3, seed, ("random",) * 3, store)
+        match = kept.match
+        match.new_hand()
+        game = match.game
+        turns = Turns(game)
+        kept.turns = turns
+        buf = bytearray(game.max_moves)
+        found = False
+        for _ in range(200):
+            seat = turns.next()
+            if seat < 0:
+                break
+            n = game.legal(seat, buf)
+            moves = list(buf[:n])
+            forgetting = [m for m in moves if m & CALL]
+            if seat == game.turn and game.sizes[seat] == 2 and forgetting:
+                move = forgetting[0] & ~CALL  # the second-to-last card, without UNO
+                game.play(seat, move)
+                kept.play(seat, move)
+                found = game.catchable == seat
+                break
+            move = bots[seat].choose(game.view(seat))
+            if move >= 0:
+                game.play(seat, move)
+                kept.play(seat, move)
+        if not found:
+            continue
+        resigner = (game.turn + 1) % 3
+        if resigner == game.catchable:
+            continue
+        game.play(resigner, game.parse_move(resigner, "resign"))
+        match.resign(resigner)
+        kept.play(resigner, -1)
+        live = Turns(game)  # the table's loop after a resignation
+        again = read_match(store, "uno")[0]
+        assert again.turns.next() == live.next() == game.turn
+        return
+    raise AssertionError("no seed gave a missed UNO to resign over")
 
 
 def test_the_generator_state_round_trips_and_bad_bytes_are_refused():
@@ -186,16 +312,67 @@ def test_files_in_a_folder(tmp_path):
     on disk (the renames kept, the data not) gives the generation before."""
     folder = str(tmp_path / "data")
     store = Store(folder)
-    assert store.read("x") is None
+    assert store.read("x") is None and store.usable() is None
     store.write("x", (b"one",))
     store.write("x", (b"two", bytearray(b"!")))
     assert store.read("x") == b"two!"
     assert sorted(os.listdir(folder)) == ["x", "x.old"]
     with open(os.path.join(folder, "x"), "r+b") as f:
         f.truncate(8)
-    assert store.read("x") == b"one"
+    assert store.read_noted("x") == (b"one", EARLIER)
     store.clear("x")
     assert os.listdir(folder) == [] and store.read("x") is None
+
+
+def test_a_folder_that_cannot_be_used_is_said_and_a_failed_write_once(tmp_path):
+    """A file where the folder should be, a folder where a record's file
+    should be, a read-only folder: usable() says why in one line; writes
+    fail without an exception, told once through `warn`."""
+    a_file = tmp_path / "file"
+    a_file.write_bytes(b"x")
+    told = []
+    store = Store(str(a_file), told.append)
+    assert "is not a folder" in store.usable()
+    assert store.write("x", (b"one",)) is False and store.write("x", (b"two",)) is False
+    assert len(told) == 1 and told[0].startswith("could not save x")
+    # a folder where the record is: moved aside as the generation before
+    folder = tmp_path / "data"
+    (folder / match_record("block")).mkdir(parents=True)
+    told = []
+    store = Store(str(folder), told.append)
+    kept, bots = new_match("block", 2, 1, ("random", "random"), store, {"target": 50})
+    play(kept, bots, [], 3)
+    assert told == [] and read_match(store, "block")[0].match.game.moves == 3
+    # a folder where the new file is written: the write fails, said once
+    (folder / (match_record("uno") + ".new")).mkdir()
+    kept, bots = new_match("uno", 2, 1, ("random", "random"), store)
+    play(kept, bots, [], 3)
+    assert len(told) == 1 and "folder is in the way" in told[0]
+    again, note = read_match(store, "uno")
+    assert again is None and note.startswith(UNREADABLE)
+    if hasattr(os, "geteuid") and os.geteuid() != 0:  # root writes anywhere
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o500)
+        try:
+            assert "cannot write" in Store(str(locked)).usable()
+        finally:
+            locked.chmod(0o700)
+
+
+def test_a_fuzzed_save_folder_never_loads_a_broken_match():
+    """A sample of pips_tools.save_fuzz's pass (python -m pips_tools.save_fuzz
+    runs it all): each byte flipped, cut short, garbage, a folder in a file's
+    place, the folder a file, a read-only card; what loads is one of the last
+    two records, byte for byte, or nothing with a note; never a traceback."""
+    from pips_tools import save_fuzz
+
+    figures = save_fuzz.run(every=7)
+    assert figures["cases"] > 1500
+    assert figures["broken"] == 0 and figures["tracebacks"] == 0
+    assert figures["earlier"] == figures["noted"] - figures["unreadable"]
+    assert figures["newest"] > 0 and figures["earlier"] > 0 and figures["unreadable"] > 0
+    assert figures["read_only"] == {"writes": 5, "told": 1, "left": False}
 
 
 def test_cut_at_every_byte_and_step_cpython():

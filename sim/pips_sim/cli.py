@@ -41,6 +41,9 @@ class Lines:
     def readline(self):
         return self.raw.readline().decode(self.encoding, "replace")
 
+    def isatty(self):
+        return self.raw.isatty()
+
     def __iter__(self):
         while True:
             line = self.readline()
@@ -128,39 +131,79 @@ def check_players(cls, players):
         raise UsageError(str(exc))
 
 
-def kept_match(folder):
-    """The match kept in `folder` (pips.restore), or None."""
-    from pips.restore import read_match
+def is_terminal(stream):
+    return hasattr(stream, "isatty") and stream.isatty()
+
+
+def data_store(folder, stderr):
+    """The store of the data folder, or None (said in one line on stderr)
+    when the folder cannot be used: play goes on without saving. A write that
+    fails later is said once, and play goes on."""
     from pips.save import Store
 
-    return read_match(Store(folder)) if os.path.isdir(folder) else None
+    store = Store(folder, lambda text: stderr.write("pips: %s\n" % text))
+    why = store.usable()
+    if why is not None:
+        stderr.write("pips: %s: this match is not saved\n" % why)
+        return None
+    return store
 
 
-def resume(args, stdin, stdout, folder):
-    """The kept match to play on: always with --resume (an error when there is
-    none), else when the player says so at a terminal. None: a new match."""
-    if not args.resume and not (hasattr(stdin, "isatty") and stdin.isatty()):
+def ask(stdin, stdout, question):
+    stdout.write(question)
+    stdout.flush()
+    return stdin.readline().strip().lower()
+
+
+def kept_or_new(args, cls, store, stdin, stdout, stderr):
+    """What `pips play` does about the game's kept match: (the kept match to
+    play on or None, whether the new match is saved). --resume resumes it
+    (an error when none can be); at a terminal the player is asked, and asked
+    again before a new match replaces it; without a terminal a kept match is
+    never replaced: the new match is not saved, unless --new. Returns None
+    when the player keeps the match and plays nothing."""
+    from pips.restore import peek_match, read_match
+    from pips.save import match_record
+
+    kept_there = store is not None and store.kept(match_record(cls.name))
+    if args.resume:
+        if not kept_there:
+            raise UsageError("no match of %s is kept" % cls.title)
+        kept, note = read_match(store, cls.name)
+        if note is not None:
+            stderr.write("pips: %s\n" % note)
+        if kept is None:
+            raise UsageError("the kept match of %s cannot be resumed" % cls.title)
+        return check_humans(kept), True
+    if not kept_there or args.new:
+        return None, store is not None
+    if not is_terminal(stdin):
+        stderr.write("pips: a match of %s is kept: this one is not saved (--new replaces it, "
+                     "--resume plays it on)\n" % cls.title)
+        return None, False
+    head = peek_match(store, cls.name)
+    if head is not None:
+        answer = ask(stdin, stdout, "A match of %s is kept (hand %d, totals %s). Resume it? [Y/n] "
+                     % (cls.title, head[0] + 1, " ".join(map(str, head[1]))))
+        if answer in ("", "y", "yes"):
+            kept, note = read_match(store, cls.name)
+            if note is not None:
+                stdout.write("%s\n" % note)
+            if kept is not None:
+                return check_humans(kept), True
+            stdout.write("The kept match cannot be resumed.\n")
+    answer = ask(stdin, stdout, "Start a new match of %s? The kept one is lost. [y/N] " % cls.title)
+    if answer not in ("y", "yes"):
         return None
-    kept = kept_match(folder)
-    if kept is None:
-        if args.resume:
-            raise UsageError("no match is kept in %s" % folder)
-        return None
-    match = kept.match
+    return None, True
+
+
+def check_humans(kept):
+    """A kept match the terminal can play: its humans in the first seats."""
     levels = kept.levels
     humans = levels.count("human")
     if levels[:humans] != ["human"] * humans:
-        if args.resume:
-            raise UsageError("the kept match has its humans at other seats: resume it in the window")
-        return None
-    if not args.resume:
-        stdout.write(
-            "A match of %s is kept (hand %d, totals %s). Resume it? [Y/n] "
-            % (match.game_class.title, match.hands_played + 1, " ".join(map(str, match.totals)))
-        )
-        stdout.flush()
-        if stdin.readline().strip().lower() not in ("", "y", "yes"):
-            return None
+        raise UsageError("the kept match has its humans at other seats: resume it in the window")
     return kept
 
 
@@ -168,8 +211,19 @@ def resume(args, stdin, stdout, folder):
 def cmd_play(args, stdin, stdout):
     from pips_sim.term_play import TermPlay
 
-    folder = data_folder()
-    kept = resume(args, stdin, stdout, folder)
+    cls = game_class(args.game)
+    check_seed(args.seed)
+    check_rollouts(args.rollouts)
+    levels = parse_levels(args.bots) if args.bots is not None else ["smart"]
+    if args.humans < 0:
+        raise UsageError("--humans must be 0 or more")
+    if args.resume and args.new:
+        raise UsageError("--resume plays the kept match on, --new replaces it: not both")
+    store = data_store(data_folder(), sys.stderr)
+    choice = kept_or_new(args, cls, store, stdin, stdout, sys.stderr)
+    if choice is None:
+        return 0  # the kept match stays
+    kept, saved = choice
     if kept is not None:
         match = kept.match
         humans = kept.levels.count("human")
@@ -182,16 +236,10 @@ def cmd_play(args, stdin, stdout):
             options=match.options,
             inp=stdin,
             out=stdout,
-            data=folder,
+            store=store,
             kept=kept,
         )
         return session.run()
-    cls = game_class(args.game)
-    check_seed(args.seed)
-    check_rollouts(args.rollouts)
-    levels = parse_levels(args.bots) if args.bots is not None else ["smart"]
-    if args.humans < 0:
-        raise UsageError("--humans must be 0 or more")
     players = args.players
     if players is None:
         listed = len(levels) if args.bots is not None else 0
@@ -201,6 +249,7 @@ def cmd_play(args, stdin, stdout):
         raise UsageError("%d humans do not fit a %d-player table" % (args.humans, players))
     if not -1 <= args.first < players:
         raise UsageError("--first: no seat %d at a %d-player table" % (args.first, players))
+    options = table(cls, args.set)
     seed = args.seed
     if seed is None:
         seed = int(time.time()) % 1000000
@@ -211,12 +260,12 @@ def cmd_play(args, stdin, stdout):
         humans=args.humans,
         levels=levels,
         seed=seed,
-        options=table(cls, args.set),
+        options=options,
         rollouts=args.rollouts,
         inp=stdin,
         out=stdout,
         first=args.first,
-        data=folder,
+        store=store if saved else None,
     )
     return session.run()
 
@@ -313,8 +362,14 @@ def parser():
     p.add_argument(
         "--resume",
         action="store_true",
-        help="play on the match kept in the data folder, without asking (at a terminal "
-        "`pips play` asks)",
+        help="play on the game's match kept in the data folder, without asking (at a "
+        "terminal `pips play` asks)",
+    )
+    p.add_argument(
+        "--new",
+        action="store_true",
+        help="start a new match over the game's kept one without asking (without it, "
+        "and without a terminal, a kept match is never replaced)",
     )
     p.set_defaults(run=cmd_play)
 

@@ -115,13 +115,13 @@ class TermPlay:
         out=None,
         first=-1,
         seat_bots=None,
-        data=None,
+        store=None,
         kept=None,
     ):
         """seat_bots: {seat: bot} to use instead of the bots made from `levels`.
-        data: the folder the match is kept in after every move (pips.save),
-        None for none; kept: a match read back from it (pips.restore) to play
-        on, its humans the first seats (levels and options are its own)."""
+        store: the pips.save.Store the match is kept in after every move, None
+        for none; kept: a match read back from it (pips.restore) to play on,
+        its humans the first seats (levels and options are its own)."""
         game_class.check_players(players)
         if not 0 <= humans <= players:
             raise ValueError("%d humans at a %d-player table" % (humans, players))
@@ -143,7 +143,7 @@ class TermPlay:
         self.buf = bytearray(game_class.max_moves)
         self.match = None
         self.hand_number = 0
-        self.data = data
+        self.store = store
         self.kept = kept
         if kept is not None:
             self.hand_number = kept.match.hands_played
@@ -431,14 +431,14 @@ class TermPlay:
     def keep(self, seat, move):
         """The match kept after a move of `seat` (-1: it resigned), when the
         session keeps it."""
-        if self.data is None:
+        if self.store is None:
             return
         if self.kept is None:
-            from pips.save import MatchSave, Store
+            from pips.save import MatchSave
 
             levels = ["human"] * self.humans
             levels += [self.seat_levels[s] for s in range(self.humans, self.players)]
-            self.kept = MatchSave(Store(self.data), self.match, levels, self.seed, self.bot_rng)
+            self.kept = MatchSave(self.store, self.match, levels, self.seed, self.bot_rng)
         self.kept.play(seat, move)
 
     def resign(self, game, seat):
@@ -561,6 +561,8 @@ class TermPlay:
         if kept is not None:
             match = kept.match
             self.bot_rng = kept.bots
+            self.say("Resumed: %s, hand %d (totals %s)." % (
+                match.game_class.title, match.hands_played + 1, " ".join(map(str, match.totals))))
         else:
             match = Match(
                 self.game_class, self.players, self.options, seed=self.seed, first=self.first

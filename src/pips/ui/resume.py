@@ -9,14 +9,19 @@ def start(app):
     """Read the folder's records into `app`; open the resume screen when a
     match is kept."""
     from pips.restore import read_match
-    from pips.save import Store
+    from pips.save import Store, match_record
     from pips.settings import read_settings
+
+    from pips import games
 
     store = Store(app.data)
     read_settings(store, app)
-    kept = read_match(store)
-    if kept is not None:
-        app.open(ResumeScreen, kept)
+    for name in games.names():
+        if store.kept(match_record(name)):
+            kept = read_match(store, name)[0]
+            if kept is not None:
+                app.open(ResumeScreen, kept)
+                return
 
 
 class ResumeScreen(MenuScreen):
@@ -40,6 +45,6 @@ class ResumeScreen(MenuScreen):
             m = kept.match
             app.open(TableScreen, m.game_class, m.players, kept.levels, m.options, kept)
         else:
-            self.kept.store.clear("match")
+            self.kept.store.clear(self.kept.name)
             app.home()
         self.kept = None
