@@ -14,7 +14,7 @@ $(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -r requirements.txt
-	$(BIN)/pip install -q --no-deps -e .
+	PYTHONWARNINGS=ignore $(BIN)/pip install -q --no-deps -e .
 	touch $(STAMP)
 
 # The MicroPython webassembly port (32-bit) for tests/test_wasm.py, from npm,

@@ -187,7 +187,7 @@ def test_play_a_whole_match_choosing_move_1():
     assert "Match over. Ranks:" in text
     totals = [int(t) for t in re.findall(r"P\d \(\w+\), (\d+) points", text)]
     assert len(totals) == 2 and max(totals) >= 50
-    assert re.search(r"P2 \(smart\) (lays \d-\d|passes)", text)
+    assert re.search(r"P2 \(Normal\) (lays \d-\d|passes)", text)  # one Normal bot by default
     assert "P1 (you) lays" in text
     # the bot's tiles are never printed while a hand is on (only once it is over)
     during = "\n".join(
@@ -254,7 +254,7 @@ def test_resign_and_quit():
     code, text = run_cli(["play", "block", "--seed", "1"], "resign\n" * 3)
     assert code == 0
     assert "P1 (you) resigns." in text
-    assert re.search(r"1\. P2 \(smart\)", text)
+    assert re.search(r"1\. P2 \(Normal\)", text)  # the default: one Normal bot
     assert re.search(r"2\. P1 \(you\), \d+ points \(resigned\)", text)
 
     code, text = run_cli(["play", "block", "--seed", "1"], "quit\n")
@@ -274,7 +274,7 @@ def test_bots_only_show_no_hand():
     )
     assert code == 0 and "Match over." in text
     assert "Your hand" not in text and "Hand of" not in text
-    assert "P1 (greedy)" in text and "P2 (random)" in text
+    assert "P1 (Normal)" in text and "P2 (Easy)" in text  # the level names
 
 
 def test_console_script_exit_codes():
@@ -646,7 +646,7 @@ def test_seats_are_named_as_on_the_handheld():
     text = out.getvalue()
     assert code == 0 and "Match over." in text
     assert not re.search(r"\bseat \d", text)
-    assert "Seats: P1 (you) " in text and "P4 (random)" in text
+    assert "Seats: P1 (you) " in text and "P4 (Easy)" in text
     assert shown_move("catch 2") == "catch P3" and shown_move("R7 uno") == "R7 uno"
     assert typed_move("catch P3") == typed_move("catch 3") == "catch 2"
     assert typed_move("CATCH p3") == "CATCH 2"
@@ -674,7 +674,7 @@ def test_pass_and_play_clears_the_scrollback_on_a_terminal():
 class Interrupted:
     """A stdin at which the player presses Ctrl-C."""
 
-    def readline(self):
+    def readline(self, size=-1):
         raise KeyboardInterrupt
 
     def __iter__(self):
@@ -931,3 +931,64 @@ def test_the_terminal_offers_to_resume_under_a_real_terminal(tmp_path):
     assert "kept" in first
     second = session([(b"Resume it? [Y/n]", b"y\n"), (b"Your move", b"quit\n")])
     assert "A match of Block is kept (hand 1" in second and "Resumed: Block, hand 1" in second
+
+
+# -- one-line errors, checks and counts ---------------------------------------------
+
+
+@pytest.mark.parametrize("argv,says", [
+    (["play", "block", "--first", "-1"], "pips play: error: --first: no seat -1 at a 2-player table"),
+    (["play", "block", "--first", "2"], "pips play: error: --first: no seat 2 at a 2-player table"),
+    (["play", "block", "--bots", "smart,,random"], "pips play: error: --bots takes levels"),
+    (["play", "block", "--bots", "expert"], "pips play: error: no bot level 'expert'"),
+    (["play", "solo", "--players", "2"], "pips play: error: Solitaire takes 1 player, not 2"),
+    (["play", "block", "--set", "target=abc"], "pips play: error: option target takes 50 or 100"),
+    (["play", "block", "--seed", "x"], "pips play: error: argument --seed: not a whole number"),
+    (["stats", "--foo"], "pips stats: error: unrecognized arguments: --foo"),
+    (["play"], "pips play: error: the following arguments are required: game"),
+    (["referee", "block", "--first", "5"], "pips referee: error: --first: no seat 5"),
+    (["sim", "--seed", "-1"], "pips sim: error: --seed takes a whole number 0 or more"),
+    (["sim", "--headless", "--frames", "-5"], "pips sim: error: --frames takes 1 or more"),
+    (["sim", "--headless", "--width", "100000", "--height", "100000"],
+     "pips sim: error: 100000x100000 at 2x is over 1280x960 pixels"),
+    (["sim", "--headless", "--scale", "9"], "pips sim: error: 240x135 at 9x is over 1280x960"),
+])
+def test_bad_arguments_are_one_line_and_exit_2(argv, says, capsys):
+    """Every refusal of the command line is one line on stderr, exit 2, and
+    says it before anything else is printed (no seed line first)."""
+    try:
+        code = cli.main(argv, stdin=io.StringIO(""), stdout=io.StringIO())
+    except SystemExit as exc:  # argparse's own refusals leave this way
+        code = exc.code
+    captured = capsys.readouterr()
+    assert code == 2, captured
+    assert captured.err.startswith(says) and captured.err.count("\n") == 1, captured.err
+    assert "Seed" not in captured.out
+
+
+def test_the_headless_simulator_runs_the_frames_asked_for(capsys):
+    assert cli.main(["sim", "--headless", "--frames", "3"]) == 0
+    assert capsys.readouterr().out.startswith("3 frames, screen TitleScreen")
+
+
+def test_the_levels_go_by_one_set_of_names():
+    """Easy, Normal, Hard on every surface; the command line takes them and
+    the bots' names alike."""
+    assert cli.parse_levels("easy,Normal,HARD") == ["random", "greedy", "smart"]
+    assert cli.parse_levels("random,greedy,smart") == ["random", "greedy", "smart"]
+    code, text = run_cli(["play", "block", "--humans", "0", "--bots", "hard,easy",
+                          "--set", "target=50", "--seed", "2"], "\n" * 100)
+    assert "P1 (Hard)" in text and "P2 (Easy)" in text and "smart" not in text
+
+
+def test_bergen_and_draw_show_their_whole_table_in_the_terminal():
+    """Bergen: the centre once 6-6 is laid, the arms, the bank and every
+    seat's chips; Draw: the reserve's tiles. Counts read 1 tile, 2 tiles."""
+    code, text = run_cli(["play", "bergen", "--humans", "0", "--bots", "normal", "--seed", "3"],
+                         "\n" * 200)
+    assert "Centre: (empty)" in text and "Centre: 6-6" in text
+    assert re.search(r"Bank: \d+ chips?; chips: P1 \(Normal\) \d+, P2 \(Normal\) \d+", text)
+    code, text = run_cli(["play", "draw", "--humans", "0", "--bots", "normal", "--seed", "3"],
+                         "\n" * 200)
+    assert "Reserve: 14 tiles" in text and re.search(r"Reserve: 1[0-3] tiles", text)
+    assert not re.search(r"\b1 points\b|\b1 tiles\b", text)

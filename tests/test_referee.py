@@ -318,7 +318,7 @@ def test_errors_quote_the_input_as_typed():
 
 
 def test_a_seat_is_ascii_digits():
-    code, out, _ = referee(["\u0663 3-3", "\u00b2 3-3", "9" * 5000 + " 3-3", "0 3-3"], *DOMINO)
+    code, out, _ = referee(["\u0663 3-3", "\u00b2 3-3", "9" * 4000 + " 3-3", "0 3-3"], *DOMINO)
     assert code == 0
     assert "not a seat: '\u0663'" in out[1]["error"]
     assert "not a seat: '\u00b2'" in out[2]["error"]
@@ -405,3 +405,21 @@ def test_a_bad_stacked_deal_names_what_is_missing_or_doubled():
         check_deal(bytes([0, 0, 2]), bytes([0, 1, 2]))
     assert "piece 0 appears twice, piece 1 is missing" in str(refused.value)
     check_deal(bytes([2, 0, 1]), bytes([0, 1, 2]))  # a permutation passes
+
+
+def test_a_line_over_4_kib_is_refused_short_and_never_kept_whole():
+    """A megabyte line gets a short refusal; a long move text is quoted at
+    most 80 characters; a line of 30 MB without a newline is read in pieces
+    (the referee's memory never holds it) and refused; play goes on."""
+    huge = "0 " + "x" * (1 << 20)
+    code, out, _ = referee([huge, "1 " + "y" * 200, "0 3-3"], *DOMINO)
+    assert code == 0
+    assert out[1]["error"] == "line over 4096 characters: refused"
+    assert out[2]["error"].startswith("not a move: 'yyy") and len(out[2]["error"]) < 100
+    assert_refused(out[0], out[1])
+    for reply in out:
+        assert len(json.dumps(reply)) < 2000
+    proc = subprocess.run(CLI + list(DOMINO), input="z" * (30 << 20), capture_output=True,
+                          text=True, timeout=120)
+    replies = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert proc.returncode == 0 and replies[-1]["error"] == "line over 4096 characters: refused"

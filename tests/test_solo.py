@@ -82,7 +82,7 @@ def test_a_stacked_deal_turns_up_the_first_five_and_the_rest_is_the_stock():
         with pytest.raises(ValueError):
             Solo(1, None, None, bad)
     for players in (0, 2):
-        with pytest.raises(ValueError, match="players"):
+        with pytest.raises(ValueError, match="player"):
             Solo(players, None, Rng(1))
     assert Solo.min_players == Solo.max_players == 1
 

@@ -38,8 +38,8 @@ class Lines:
         self.raw = raw
         self.encoding = encoding
 
-    def readline(self):
-        return self.raw.readline().decode(self.encoding, "replace")
+    def readline(self, size=-1):
+        return self.raw.readline(size).decode(self.encoding, "replace")
 
     def isatty(self):
         return self.raw.isatty()
@@ -99,13 +99,15 @@ def parse_sets(pairs):
 
 
 def parse_levels(text):
-    levels = [w.strip() for w in text.split(",") if w.strip()]
-    if not levels:
-        raise UsageError("--bots needs at least one level (%s)" % ", ".join(bots.LEVELS))
-    for level in levels:
-        if level not in bots.LEVELS:
-            raise UsageError("no bot %r (choose from %s)" % (level, ", ".join(bots.LEVELS)))
-    return levels
+    """Bot levels from `normal,hard` (level names or bot names, any case)."""
+    words = text.split(",")
+    if not text.strip() or any(not w.strip() for w in words):
+        raise UsageError("--bots takes levels separated by commas, none empty, like "
+                         "normal,hard: not %r" % text[:40])
+    try:
+        return [bots.level_of(w) for w in words]
+    except ValueError as exc:
+        raise UsageError(str(exc))
 
 
 def game_class(name):
@@ -214,7 +216,7 @@ def cmd_play(args, stdin, stdout):
     cls = game_class(args.game)
     check_seed(args.seed)
     check_rollouts(args.rollouts)
-    levels = parse_levels(args.bots) if args.bots is not None else ["smart"]
+    levels = parse_levels(args.bots) if args.bots is not None else ["greedy"]  # one Normal bot
     if args.humans < 0:
         raise UsageError("--humans must be 0 or more")
     if args.resume and args.new:
@@ -247,8 +249,9 @@ def cmd_play(args, stdin, stdout):
     check_players(cls, players)
     if args.humans > players:
         raise UsageError("%d humans do not fit a %d-player table" % (args.humans, players))
-    if not -1 <= args.first < players:
-        raise UsageError("--first: no seat %d at a %d-player table" % (args.first, players))
+    if args.first is not None and not 0 <= args.first < players:
+        raise UsageError("--first: no seat %d at a %d-player table (seats are 0 to %d)"
+                         % (args.first, players, players - 1))
     options = table(cls, args.set)
     seed = args.seed
     if seed is None:
@@ -264,7 +267,7 @@ def cmd_play(args, stdin, stdout):
         rollouts=args.rollouts,
         inp=stdin,
         out=stdout,
-        first=args.first,
+        first=args.first if args.first is not None else -1,
         store=store if saved else None,
     )
     return session.run()
@@ -322,18 +325,27 @@ def cmd_referee(args, stdin, stdout):
     check_players(cls, players)
     try:
         game = referee.new_game(
-            cls, players, args.seed, args.deal, args.first, parse_sets(args.set)
+            cls, players, args.seed, args.deal, -1 if args.first is None else args.first,
+            parse_sets(args.set)
         )
     except ValueError as exc:
         raise UsageError(str(exc))
     return referee.run(game, stdin, stdout)
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr (exit 2), as
+    every other error of the command's."""
+
+    def error(self, message):
+        self.exit(2, "%s: error: %s\n" % (self.prog, message))
+
+
 def parser():
-    top = argparse.ArgumentParser(
+    top = OneLineParser(
         prog="pips", description="Pips: domino and UNO games in the terminal and the simulator."
     )
-    sub = top.add_subparsers(dest="command", metavar="COMMAND")
+    sub = top.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     sub.required = True
     names = ", ".join(games.names())
 
@@ -351,14 +363,15 @@ def parser():
     p = sub.add_parser("play", help="play a match in the terminal against bots or friends")
     common(p, "seed of the deals, 0 or more (default: from the clock, printed for a replay)", None)
     p.add_argument("--humans", type=whole, default=1, help="human seats, from seat 0 (default 1)")
-    p.add_argument("--bots", help="bot levels for the other seats in order: random, greedy, smart")
+    p.add_argument("--bots", help="bot levels for the other seats in order: easy, normal, hard "
+                   "(or random, greedy, smart; default one normal)")
     p.add_argument(
         "--rollouts",
         type=whole,
         default=-1,
         help="smart bot rollouts per decision, 1 to %d (default -1: the level's own)" % ROLLOUTS[1],
     )
-    p.add_argument("--first", type=whole, default=-1, help="first hand's starter (default by lot)")
+    p.add_argument("--first", type=whole, help="first hand's starter, a seat from 0 (default by lot)")
     p.add_argument(
         "--resume",
         action="store_true",
@@ -379,7 +392,8 @@ def parser():
     p = sub.add_parser("run", help="bot matches with statistics")
     common(p)
     p.add_argument("--games", type=whole, default=100, help="matches to play (default 100)")
-    p.add_argument("--bots", default="smart,random", help="bot levels, one per seat in order")
+    p.add_argument("--bots", default="smart,random", help="bot levels, one per seat in order "
+                   "(easy, normal, hard, or random, greedy, smart)")
     p.add_argument(
         "--rollouts",
         type=whole,
@@ -397,8 +411,8 @@ def parser():
         "--dealer",
         dest="first",
         type=whole,
-        default=-1,
-        help="the seat the game names first (Block's starter, UNO's dealer); default by lot",
+        help="the seat the game names first (Block's starter, UNO's dealer), from 0; "
+        "default by lot",
     )
     p.set_defaults(run=cmd_referee)
 
@@ -422,7 +436,12 @@ def main(argv=None, stdin=None, stdout=None):
             return simulator.main(argv[1:])
         except KeyboardInterrupt:
             return interrupted("sim")
-    args = parser().parse_args(argv)
+    top = parser()
+    args, extra = top.parse_known_args(argv)
+    if extra:
+        sys.stderr.write("pips %s: error: unrecognized arguments: %s\n"
+                         % (args.command, " ".join(extra)[:80]))
+        return 2
     try:
         return args.run(args, stdin, stdout)
     except UsageError as exc:

@@ -24,13 +24,17 @@ import json
 from pips.rng import Rng
 from pips.match import may_act_out_of_turn
 
+LINE_LIMIT = 4096  # characters a line may have: a longer one is refused, and never kept whole
+QUOTE_LIMIT = 80  # no move is longer: longer text is refused, and quoted this short
+
 
 def new_game(game_class, players, seed=0, deal_text=None, first=-1, options=None):
     """The hand the referee runs; ValueError with a reason for bad settings."""
     game_class.check_players(players)
     table = game_class.table(options)
-    if not -1 <= first < players:
-        raise ValueError("seat %d is not at a %d-player table" % (first, players))
+    if first != -1 and not 0 <= first < players:
+        raise ValueError("--first: no seat %d at a %d-player table (seats are 0 to %d)"
+                         % (first, players, players - 1))
     deal = game_class.parse_deal(deal_text) if deal_text is not None else None
     return game_class(players, table, Rng(seed), deal, first)
 
@@ -98,6 +102,8 @@ def apply_line(game, line, resigned=None):
     if len(words) < 2:
         return "seat %d: no move given" % seat
     text = words[1]
+    if len(text) > QUOTE_LIMIT:
+        return "not a move: %s" % quote(text, QUOTE_LIMIT)
     if resigned:
         return "the hand is over: seat %d resigned" % resigned[0]
     if resigned is not None and text.strip().lower() == "resign":
@@ -120,9 +126,26 @@ def shorten(text, most=40):
     return text if len(text) <= most else text[: most - 3] + "..."
 
 
-def quote(text):
+def quote(text, most=40):
     """A piece of input quoted as typed (shortened when long)."""
-    return repr(shorten(text))
+    return repr(shorten(text, most))
+
+
+def bounded_lines(stream, limit=LINE_LIMIT):
+    """The stream's lines, each None when it runs over `limit` characters
+    (what is past the limit is read and dropped, never kept)."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not line.endswith("\n"):
+            while True:  # the rest of the long line, dropped a piece at a time
+                rest = stream.readline(limit + 1)
+                if not rest or rest.endswith("\n"):
+                    break
+            yield None
+            continue
+        yield line
 
 
 def _plain(value):
@@ -142,7 +165,12 @@ def run(game, lines, out):
         out.flush()
 
     emit(None)
+    if hasattr(lines, "readline"):
+        lines = bounded_lines(lines)
     for raw in lines:
+        if raw is None or len(raw) > LINE_LIMIT:
+            emit("line over %d characters: refused" % LINE_LIMIT)
+            continue
         line = raw.strip()
         if not line:
             continue

@@ -257,6 +257,8 @@ def headless(args):
     lines = read_keys(args.keys) if args.keys else []
     app = make_app(args.width, args.height, script_seed(lines, args.seed))
     d = run_script(app, lines, args.scale, None, args.shot_dir)
+    if args.frames > 0:  # after the key file (if any), so many frames more
+        d.wait(args.frames)
     for path in args.shot or ():
         save_png(app.surface, path, args.scale)
     print(
@@ -282,14 +284,20 @@ LEGEND = (
 
 
 def window(args):
+    import contextlib
+    import io
+
     import pygame
-    import displayio
-    import terminalio
-    from adafruit_display_text import label
-    from blinka_displayio_pygamedisplay import PyGameDisplay
     from pips.ui import keys as K
 
-    import busdisplay
+    # Blinka's board detection prints a warning that this desktop is not a
+    # microcontroller, twice: true, and nothing a player needs to read
+    with contextlib.redirect_stdout(io.StringIO()):
+        import displayio
+        import terminalio
+        from adafruit_display_text import label
+        from blinka_displayio_pygamedisplay import PyGameDisplay
+        import busdisplay
 
     class HandheldDisplay(PyGameDisplay):
         """PyGameDisplay redraws its whole window on every refresh; displayio's
@@ -309,7 +317,7 @@ def window(args):
     )
     # play the key file first, then hand over to the keyboard
     lines = read_keys(args.keys) if args.keys else []
-    seed = script_seed(lines, args.seed if args.seed >= 0 else int(time.time()))
+    seed = script_seed(lines, args.seed if args.seed is not None else int(time.time()))
     # played by hand, the window keeps its match as `pips play` does (a key
     # file plays from a fresh start)
     from pips_sim.folders import data_folder
@@ -368,8 +376,20 @@ def window(args):
     return 0
 
 
+# The largest window (and headless screenshot) the simulator makes, in pixels
+MAX_WIDTH = 1280
+MAX_HEIGHT = 960
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Errors in one line on stderr, exit 2 (as the pips command's)."""
+
+    def error(self, message):
+        self.exit(2, "%s: error: %s\n" % (self.prog, message))
+
+
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="pips sim", description=__doc__.split("\n\n")[0])
+    p = OneLineParser(prog="pips sim", description=__doc__.split("\n\n")[0])
     p.add_argument("--headless", action="store_true", help="no window: run --keys and save --shot")
     p.add_argument("--keys", help="key file (see the module docstring); with a window, it is "
                    "played first and the keyboard takes over")
@@ -379,18 +399,31 @@ def main(argv=None):
     p.add_argument("--height", type=int, default=135)
     p.add_argument("--scale", type=int, default=2, help="screenshot scale (default 2)")
     p.add_argument("--zoom", type=int, default=3, help="window scale (default 3)")
-    p.add_argument("--seed", type=int, default=-1, help="seed of the matches")
-    p.add_argument("--frames", type=int, default=-1, help="close the window after this many")
+    p.add_argument("--seed", type=int, help="seed of the matches, 0 or more (default: the clock; "
+                   "headless 1)")
+    p.add_argument("--frames", type=int, help="close the window after this many frames (headless: "
+                   "so many frames after the key file)")
     p.add_argument("--window-shot", help="save the whole window (PNG) when it closes")
     args = p.parse_args(argv)
     for name in ("width", "height", "scale", "zoom"):
         if getattr(args, name) <= 0:
             p.error("--%s must be 1 or more" % name)
+    if args.seed is not None and args.seed < 0:
+        p.error("--seed takes a whole number 0 or more, not %d" % args.seed)
+    if args.frames is not None and args.frames < 1:
+        p.error("--frames takes 1 or more, not %d" % args.frames)
+    if args.frames is None:
+        args.frames = -1
     if args.width < 64 or args.height < 64:
         p.error("the screen must be at least 64x64 pixels")
+    largest = max(args.scale, 1 if args.headless else args.zoom)
+    if args.width * largest > MAX_WIDTH or args.height * largest > MAX_HEIGHT:
+        p.error("%dx%d at %dx is over %dx%d pixels: make --width, --height or --%s smaller"
+                % (args.width, args.height, largest, MAX_WIDTH, MAX_HEIGHT,
+                   "scale" if largest == args.scale else "zoom"))
     try:
         if args.headless:
-            if args.seed < 0:
+            if args.seed is None:
                 args.seed = 1
             return headless(args)
         if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")

@@ -25,7 +25,7 @@ import re
 import textwrap
 
 from pips import cards, tiles
-from pips.bots import bot_rng, table_bots
+from pips.bots import bot_rng, level_name, table_bots
 from pips.match import Match, Turns
 from pips.selfplay import MOVE_LIMIT
 from pips.ui import screen as told  # what happened: the same lines as on the handheld
@@ -89,6 +89,11 @@ def piece_text(view, code):
     if getattr(view, "piece_kind", "tile") == "card":
         return cards.text(code)
     return tiles.text(code)
+
+
+def amount(n, unit):
+    """`1 tile`, `3 tiles`: a count and its unit, singular for one."""
+    return "%d %s%s" % (n, unit, "" if n == 1 else "s")
 
 
 def _count(value):
@@ -177,7 +182,7 @@ class TermPlay:
                 return "%s (you)" % seat_name(seat)
             return seat_name(seat)
         level = self.seat_levels.get(seat)
-        return "%s (%s)" % (seat_name(seat), level) if level else seat_name(seat)
+        return "%s (%s)" % (seat_name(seat), level_name(level)) if level else seat_name(seat)
 
     # -- what is shown -----------------------------------------------------
     def show_table(self, game):
@@ -189,19 +194,24 @@ class TermPlay:
             "-- %s, hand %d%s --"
             % (game.title, self.hand_number, ", target %s" % target if target else "")
         )
-        kind = getattr(public, "table_kind", "line")
+        kind = public.table_kind
+        unit = "cards" if public.piece_kind == "card" else "tiles"
         if kind == "pile":
             self.show_pile(public)
-        elif kind == "cross":  # Bergen: the arms from the centre out
+        elif kind == "cross":  # Bergen: the centre, the arms from it out, the bank
+            self.say("Centre: %s" % ("6-6" if public.phase else "(empty)"))
             for arm in range(4):
                 pairs = public.arm_pairs(arm)
                 self.say("%s: %s" % ("NESW"[arm], " ".join("%d-%d" % p for p in pairs) or "(empty)"))
+            chips = ", ".join("%s %d" % (self.label(s), public.chips[s]) for s in range(game.players))
+            self.say("Bank: %s; chips: %s" % (amount(public.bank, "chip"), chips))
         elif hasattr(public, "line_pairs"):
             pairs = public.line_pairs()
             self.say("Line: %s" % (" ".join("%d-%d" % p for p in pairs) if pairs else "(empty)"))
             if public.ends:
                 self.say("Ends: L %d, R %d" % tuple(public.ends))
-        unit = "cards" if getattr(public, "piece_kind", "tile") == "card" else "tiles"
+        if kind != "pile" and public.stock is not None:
+            self.say("%s: %s" % (public.stock_name.capitalize(), amount(public.stock, unit[:-1])))
         parts = []
         for seat in range(game.players):
             size = public.sizes[seat]
@@ -548,7 +558,7 @@ class TermPlay:
         for seat in order:
             note = " (resigned)" if seat in self.match.resigned else ""
             total = self.match.totals[seat]
-            self.say("  %d. %s, %d points%s" % (ranks[seat], self.label(seat), total, note))
+            self.say("  %d. %s, %s%s" % (ranks[seat], self.label(seat), amount(total, "point"), note))
         winner = self.match.winner()
         if winner >= 0:
             self.say("%s wins the match." % self.label(winner))

@@ -224,6 +224,8 @@ def deploy(
     if not commands:
         out("%s: all %d files up to date, nothing to send" % (port, len(files)))
         return []
+    if not dry_run and run is None and port.startswith("/dev/") and not os.path.exists(port):
+        raise DeployError("no board at %s (plugged in? make deploy PORT=...)" % port)
     for rel in sent:
         out("%s %s" % ("would send" if dry_run else "sending", rel))
     if dry_run:
@@ -240,7 +242,8 @@ def deploy(
     for command in commands:
         status = run(command)
         if status != 0:
-            raise DeployError("mpremote failed (exit %d): %s" % (status, show(command)))
+            raise DeployError("mpremote failed (exit %d) on %s; --dry-run shows its commands"
+                              % (status, port))
         if command is commands[0]:
             # The files are on the board: remember them before the reset.
             known = record.setdefault(port, {})

@@ -101,10 +101,11 @@ class Game:
     @classmethod
     def check_players(cls, players):
         if not cls.min_players <= players <= cls.max_players:
-            raise ValueError(
-                "%s takes %d to %d players, not %d"
-                % (cls.title, cls.min_players, cls.max_players, players)
-            )
+            if cls.min_players == cls.max_players:
+                seats = "%d player%s" % (cls.min_players, "" if cls.min_players == 1 else "s")
+            else:
+                seats = "%d to %d players" % (cls.min_players, cls.max_players)
+            raise ValueError("%s takes %s, not %d" % (cls.title, seats, players))
 
     # -- match hooks (a game may override) -------------------------------
     @classmethod
@@ -164,6 +165,8 @@ class View:
     piece_kind     "tile" or "card": the module that draws a piece (pips.ui)
     table_kind     the module that draws the table: "line", "pile", "cross"...
     sizes          every seat's pieces in hand (bytes)
+    stock          the pieces left to draw (the stock, Draw's reserve), None
+                   for a game without; stock_name says what the game calls it
     hand_list()    the seat's own pieces in display order
     move_piece(m)  the piece a move plays from the hand, -1 for none
     move_text(m)   the move's notation
@@ -176,6 +179,8 @@ class View:
     piece_kind = "tile"
     table_kind = "line"
     sizes = b""
+    stock = None
+    stock_name = "stock"
     pending = None
     reveal = None
     winner = -1

@@ -98,7 +98,7 @@ class Store:
                 return "%s is not a folder" % self.path
         except OSError:
             try:
-                os.mkdir(self.path)
+                _make_folders(self.path)
             except OSError as error:
                 return "cannot make the folder %s (%s)" % (self.path, _reason(error))
         probe = self.path + "/.probe"
@@ -235,6 +235,21 @@ def _payload(data):
     if len(data) != size + 9 or checksum((memoryview(data)[5 : 5 + size],)) != data[-4:]:
         return None
     return data[5 : 5 + size]
+
+
+def _make_folders(path):
+    """Make the folder `path` and those above it that are missing (MicroPython
+    has no os.makedirs)."""
+    import os
+
+    at = 0
+    while at >= 0:
+        at = path.find("/", at + 1)
+        part = path if at < 0 else path[:at]
+        try:
+            os.stat(part)
+        except OSError:
+            os.mkdir(part)
 
 
 def _reason(error):

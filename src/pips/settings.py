@@ -8,16 +8,10 @@ The App holds them (brightness, level, picture_tiles, last_setup) and starts
 from the first ones; this module is imported only to read a record kept or
 to write one."""
 
+from pips.bots import level_name
 from pips.save import LEVELS, Store, put, put_options
 
-NAMES = ("Easy", "Normal", "Hard")  # what the player sees for LEVELS[1:]
 BRIGHTNESS = (20, 40, 60, 80, 100)  # the steps the settings screen offers
-
-
-def level_name(level):
-    """"Normal" for "greedy"; a level without a name as it is."""
-    i = LEVELS.index(level) - 1 if level in LEVELS else -1
-    return NAMES[i] if i >= 0 else level
 
 
 def stats_lines(rows, title):

@@ -21,6 +21,24 @@ from pips import const
 from pips.rng import Rng
 
 LEVELS = ("random", "greedy", "smart")
+# What a player calls the levels, in the same order: the only names the screens,
+# the terminal and the statistics show; the command line takes both.
+LEVEL_NAMES = ("Easy", "Normal", "Hard")
+
+
+def level_name(level):
+    """"Normal" for "greedy"; anything else (a human) as it is."""
+    return LEVEL_NAMES[LEVELS.index(level)] if level in LEVELS else level
+
+
+def level_of(word):
+    """The bot level a word names: a level's name (`normal`, any case) or the
+    bot's (`greedy`); ValueError for neither."""
+    low = word.strip().lower()
+    for i in range(len(LEVELS)):
+        if low == LEVELS[i] or low == LEVEL_NAMES[i].lower():
+            return LEVELS[i]
+    raise ValueError("no bot level %r (easy, normal, hard; or random, greedy, smart)" % word)
 _CONFIDENCE = const(1)  # standard errors a move's gain must clear (SmartBot)
 
 # Each game's policy module, by the game's name: the one place a policy is

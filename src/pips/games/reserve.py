@@ -483,6 +483,7 @@ class ReserveView(LineView):
     the hand is over."""
 
     table_kind = "line"
+    stock_name = "reserve"
     _moves = Reserve._moves
     after = Reserve.after
     move_piece = Reserve.move_piece

@@ -638,6 +638,10 @@ class DominoUnoView(DominoView):
         return domino.line_pairs(self.line, 0, len(self.line))
 
     @property
+    def stock(self):
+        return self.nstock
+
+    @property
     def ends(self):
         return () if self.left < 0 else (self.left, self.right)
 
