@@ -17,6 +17,10 @@ qemu's -icount shift=3, 8 ns an instruction, the same on every run).
 import gc
 from time import ticks_diff, ticks_us
 
+from micropython import const
+
+_LAGS = const(55)  # pips.rng.LAGS, folded as the game modules fold it
+
 
 def _align():
     """Restart the SysTick period (write SYST_CVR): the guest's ms ticks then fall
@@ -48,6 +52,36 @@ def random_games(name, players, games, seed=1):
     done, moves = selfplay.random_games(cls, players, games, seed)
     dt = ticks_diff(ticks_us(), t0)
     print("random", done, moves, dt)
+
+
+def draws(count=2000):
+    """What the generator's inline draw (pips.rng's docstring) saves: `count`
+    numbers drawn by Rng.below(), then inline, then the bare loop. Prints the
+    three times in microseconds."""
+    from pips.rng import Rng
+
+    rng = Rng(1)
+    _align()
+    t0 = ticks_us()
+    for _ in range(count):
+        rng.below(7)
+    called = ticks_diff(ticks_us(), t0)
+    words = rng.words
+    at = rng.at
+    t0 = ticks_us()
+    for _ in range(count):
+        if at == _LAGS:
+            rng.refill()
+            at = 0
+        r = words[at] % 7
+        at += 1
+    inline = ticks_diff(ticks_us(), t0)
+    rng.at = at
+    t0 = ticks_us()
+    for _ in range(count):
+        pass
+    loop = ticks_diff(ticks_us(), t0)
+    print("draws", count, called, inline, loop)
 
 
 def decisions(name, players, level, count, seed=1, rollouts=-1, threshold=0):

@@ -20,9 +20,12 @@ for each number does
     at += 1
 
 then stores `rng.at = at` back before anything else draws: exactly the
-numbers next() would give, without a call a number. Block's, Reserve's and
-UNO's rollouts, the tiles' dealing (pips.games.domino.deal_mask) and random
-play (pips.selfplay.random_games) draw so; each says what it saves.
+numbers next() would give, without a call a number: 12 us a number on the
+emulated Cortex-M0 against 24 us a call of below() (make bench-device's
+pips_bench.draws, 2,000 numbers each way). Block's, Reserve's and UNO's
+rollouts, which draw a number at most every move, the tiles' dealing
+(pips.games.domino.deal_mask) and random play (pips.selfplay.random_games)
+draw so.
 """
 
 from pips import const

@@ -106,6 +106,7 @@ def deal_mask(rng, items, count, start, need):
     are tile codes, so the mask stays a small int. One pass instead of a
     shuffle and a loop over the hand: dealing is a fifth of a random Block
     game on CPython."""
+    # the generator drawn inline (pips.rng): 12 us a number on the emulated M0, 24 by a call
     words = rng.words
     at = rng.at
     end = start + need
