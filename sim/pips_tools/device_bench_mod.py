@@ -235,7 +235,7 @@ _PROFILED = (
     ("pips.ui.table_pile", "Band", ("items",)),
     ("pips.ui.table_choose", "Choice", ("__init__", "keys")),
     ("pips.ui.results", "HandResultScreen", ("enter", "frame")),
-    ("pips.ui.screen", "PagedScreen", ("enter", "frame")),
+    ("pips.ui.paged", "PagedScreen", ("enter", "frame")),
     ("pips.bots", "SmartBot", ("begin",)),
     ("pips.match", "Turns", ("next",)),
     ("pips.match", "Match", ("new_hand", "end_hand")),

@@ -2,7 +2,8 @@
 
 from pips.ui import keys as K
 from pips.ui.palette import FELT_DARK, TEXT, HIGHLIGHT, DIM
-from pips.ui.screen import Screen, seat_name
+from pips.ui.events import seat_name
+from pips.ui.screen import Screen
 
 
 class HandOverScreen(Screen):

@@ -5,7 +5,7 @@ player pauses)."""
 
 from pips.match import Turns
 from pips.ui.menu import MenuScreen
-from pips.ui.screen import seat_name
+from pips.ui.events import seat_name
 
 
 class PauseScreen(MenuScreen):

@@ -3,7 +3,8 @@ points and totals; then the ranks."""
 
 from pips.ui import keys as K
 from pips.ui.palette import TEXT, HIGHLIGHT, DIM
-from pips.ui.screen import PagedScreen, seat_name, over
+from pips.ui.events import over, seat_name
+from pips.ui.paged import PagedScreen
 
 
 def piece_list(view, text, cols):

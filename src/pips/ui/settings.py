@@ -4,7 +4,7 @@ show)."""
 
 from pips.settings import BRIGHTNESS, level_name, write_settings
 from pips.ui.menu import MenuScreen
-from pips.ui.screen import PagedScreen
+from pips.ui.paged import PagedScreen
 from pips.ui.palette import DIM, TEXT
 
 TABLE_GAME = "uno"  # the game whose table options the settings show

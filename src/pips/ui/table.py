@@ -6,7 +6,7 @@ The table is drawn in bands, each redrawn only when what it shows changes:
     table    a line of tiles (both ends always visible) or a pile (top card,
              active colour, direction, draw pile)
     message  the last two events ("P2: R+2, you take 2", "you drew B3 Y5",
-             "blocked: lowest count wins"), from pips.ui.screen: the same
+             "blocked: lowest count wins"), from pips.ui.events: the same
              lines every surface tells
     buttons  actions (moves that use no piece: pass, draw, UNO!, catch,
              accept, challenge), or the alternatives for the piece picked;
@@ -47,8 +47,9 @@ from pips.match import Match, Turns
 from pips.ui import keys as K
 from pips.ui.surface import Layer, FILL, TEXT_AT, CENTER, PIECE
 from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, DIM, BLACK, WARNING, WHITE, YELLOW
-from pips.ui import screen
-from pips.ui.screen import Screen, seat_name
+from pips.ui import events
+from pips.ui.events import seat_name
+from pips.ui.screen import Screen
 from pips.ui.table_choose import Choice, GO_ON
 
 _SHOW_MS = const(900)  # how long a bot's move stays before the next one
@@ -108,7 +109,7 @@ class TableScreen(Screen):
         self.humans = humans
         self.viewer = self.humans[0] if len(self.humans) == 1 else -1
         self.buf = bytearray(game_class.max_moves)  # legal moves, for a human's choice
-        self.lines = []  # the last four events (pips.ui.screen), newest last
+        self.lines = []  # the last four events (pips.ui.events), newest last
         self.hand_first = 0  # the first piece shown of a hand too long for the screen
         self.view_key = None
         if self.match.game is None:
@@ -158,7 +159,7 @@ class TableScreen(Screen):
         if self.viewer >= 0 and len(self.humans) > 1:
             self.viewer = -1  # a new deal: hand the device over again
         lines = self.lines
-        lines.extend(screen.deal(self.game, self.view_of(max(self.viewer, 0))))
+        lines.extend(events.deal(self.game, self.view_of(max(self.viewer, 0))))
         del lines[:-4]
 
     def view_of(self, seat):
@@ -303,11 +304,11 @@ class TableScreen(Screen):
     def play(self, seat, move):
         game = self.game
         viewer = self.viewer
-        before = screen.before(self.view_of(max(viewer, 0)), viewer)
+        before = events.before(self.view_of(max(viewer, 0)), viewer)
         text = game.move_text(move)
         game.play(seat, move)
         lines = self.lines
-        lines.extend(screen.move(game, seat, text, before, self.view_of(max(viewer, 0)), viewer))
+        lines.extend(events.move(game, seat, text, before, self.view_of(max(viewer, 0)), viewer))
         del lines[:-4]
         if self.app.data is not None:
             from pips.save import keep

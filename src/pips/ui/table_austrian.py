@@ -37,7 +37,7 @@ from pips.tiles import HI, LO, code
 from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT, WARNING
 from pips.ui.surface import CENTER, FILL, TEXT_AT
 from pips.ui import piece_tile as P
-from pips.ui.screen import seat_name
+from pips.ui.events import seat_name
 
 TILE = const(8)  # a: the halves, left * 8 + right; flags (what >> 4): 1 framed, 2 taken back
 _STEP = const(12)  # from a tile to the next: half a tile (a half and the divider)

@@ -14,7 +14,7 @@ stay as they are.
 
 from pips import const
 from pips.ui import keys as K
-from pips.ui.screen import label
+from pips.ui.events import label
 
 _BUTTON = const(1000)  # cursor stops >= this are buttons: _BUTTON + index in `buttons`
 # the buttons that are no action (an action's button is its index in `moves`)

@@ -18,7 +18,6 @@ from pips import const
 from pips.ui.palette import TEXT, BLACK, WARNING, WHITE, YELLOW
 from pips.ui.surface import FILL, PIECE, TEXT_AT
 from pips.ui import piece_card as P
-from pips.ui.screen import seat_name
 
 _CARD = const(8)  # a: the card kind, face up
 _BACK = const(9)  # a card face down
@@ -99,23 +98,3 @@ class Band:
         else:
             P.back(s, it[0], it[1], bg, it[2], it[3])
 
-
-def deal(game, view, head):
-    """pips.ui.screen.deal's lines at a pile table: `head` (who deals) and
-    the first card turned up, then what it did (who took cards, the
-    direction, who plays or names the colour)."""
-    from pips.cards import text
-
-    said = []
-    sizes = view.sizes
-    least = min(sizes)
-    for s in range(len(sizes)):
-        if sizes[s] > least:
-            said.append("%s takes %d" % (seat_name(s), sizes[s] - least))
-    if getattr(view, "direction", 1) < 0:
-        said.append("play reversed")
-    if getattr(view, "pending", None):  # a first wild: its colour is named
-        said.append("%s names the colour" % seat_name(game.turn))
-    else:
-        said.append("%s plays next" % seat_name(game.turn))
-    return [head + ", first card " + text(view.top), ", ".join(said)]

@@ -22,7 +22,7 @@ kinds.
 from pips import const
 from pips.ui.palette import PIP, DIM, TEXT, HIGHLIGHT, WARNING
 from pips.ui.surface import TEXT_AT
-from pips.ui.screen import seat_name
+from pips.ui.events import seat_name
 
 BIG = const(8)  # a: digits drawn `scale` times a 3x5 font (w // 4 is the scale); ink above
 BACK = const(9)  # a tile face down, standing

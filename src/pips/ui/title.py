@@ -5,7 +5,7 @@ from pips import games
 from pips.match import LEVELS
 from pips.ui.menu import MenuScreen
 from pips.ui.palette import FELT, DIM, BLACK, WARNING, IVORY, PIP
-from pips.ui.screen import seat_name
+from pips.ui.events import seat_name
 
 
 class TitleScreen(MenuScreen):
