@@ -286,7 +286,7 @@ def test_on_a_slow_clock_every_band_is_drawn_the_hand_too():
     at the latest (the status strip, the table, the hand), and shows the
     hand held."""
     from pips.ui import table as T
-    from pips.ui.surface import PIECE
+    from pips.ui.layer import PIECE
 
     lines = sim.setup_script(0, Block, ["human", "smart"], {"target": 50})
     app, d = session(lines, seed=5)
@@ -700,7 +700,7 @@ def test_out_of_turn_only_the_viewer_is_asked_and_a_bot_may_let_it_pass(monkeypa
 
 
 def test_uno_plus4_challenge_reveals_the_hand_to_the_challenger():
-    from pips.ui import surface as L
+    from pips.ui import layer as L
     from pips.ui import table as T
 
     # P2 (after the dealer P1) gets W+4 and red cards, P1 blue ones, R9 turned up

@@ -543,7 +543,7 @@ def test_golden_austrian_layout_displayio(monkeypatch):
 FB_DRIVER = r"""
 import gc
 import ubinascii
-from pips.ui.surface import FbSurface
+from pips.ui.fbsurface import FbSurface
 from pips.ui.app import App
 from pips.ui import keys as K
 

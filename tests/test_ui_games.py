@@ -35,7 +35,7 @@ from mpy_support import needs_micropython  # noqa: E402
 from pips_sim import simulator as sim  # noqa: E402
 from pips import games  # noqa: E402
 from pips.ui import keys as K  # noqa: E402
-from pips.ui import surface as L  # noqa: E402
+from pips.ui import layer as L  # noqa: E402
 from pips.ui import palette as P  # noqa: E402
 
 # game: seats, options, seed, the table module, the hands the match plays at least

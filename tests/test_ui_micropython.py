@@ -35,7 +35,7 @@ DRIVER = r"""
 import gc
 import sys
 import ubinascii
-from pips.ui.surface import FbSurface
+from pips.ui.fbsurface import FbSurface
 from pips.ui.app import App
 from pips.ui import keys as K
 

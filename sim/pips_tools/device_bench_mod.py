@@ -230,7 +230,7 @@ def session(args, timed=True):
 _PROFILED = (
     ("pips.ui.table", "TableScreen", ("draw", "next_actor", "play", "draw_status", "draw_buttons",
                                       "draw_hand", "enter", "choose")),
-    ("pips.ui.surface", "Layer", ("update",)),
+    ("pips.ui.layer", "Layer", ("update",)),
     ("pips.ui.table_line", "Band", ("items",)),
     ("pips.ui.table_pile", "Band", ("items",)),
     ("pips.ui.table_choose", "Choice", ("__init__", "keys")),

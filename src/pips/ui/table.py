@@ -45,7 +45,7 @@ from pips.bots import bot_rng, table_bots
 from pips import const
 from pips.match import Match, Turns
 from pips.ui import keys as K
-from pips.ui.surface import Layer, FILL, TEXT_AT, CENTER, PIECE
+from pips.ui.layer import Layer, FILL, TEXT_AT, CENTER, PIECE
 from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, DIM, BLACK, WARNING, WHITE, YELLOW
 from pips.ui import events
 from pips.ui.events import seat_name

@@ -28,14 +28,14 @@ The tiles are drawn by the table's piece module (table.piece.tile: pips or
 pictures, pips.ui.piece_picture), so the line follows the display setting.
 
 Every table module (table_<kind>.py) offers Band(table): items(view), the
-band's items for a pips.ui.surface.Layer, and paint(s, item, bg) for its own
+band's items for a pips.ui.layer.Layer, and paint(s, item, bg) for its own
 kinds.
 """
 
 from pips import const
 from pips.tiles import HI, LO, code
 from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT, WARNING
-from pips.ui.surface import CENTER, FILL, TEXT_AT
+from pips.ui.layer import CENTER, FILL, TEXT_AT
 from pips.ui import piece_tile as P
 from pips.ui.events import seat_name
 

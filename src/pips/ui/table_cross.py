@@ -18,13 +18,13 @@ end is framed and its letter lit. The bank's chips stand in the top left
 corner.
 
 Every table module (table_<kind>.py) offers Band(table): items(view), the
-band's items for a pips.ui.surface.Layer, and paint(s, item, bg) for its own
+band's items for a pips.ui.layer.Layer, and paint(s, item, bg) for its own
 kinds.
 """
 
 from pips import const
 from pips.ui.palette import IVORY, PIP, TEXT, DIM, HIGHLIGHT
-from pips.ui.surface import CENTER, FILL, TEXT_AT
+from pips.ui.layer import CENTER, FILL, TEXT_AT
 from pips.ui import piece_tile as P
 
 TILE = const(8)  # a: first half * 8 + second; flags (what >> 4): 1 standing, 2 framed

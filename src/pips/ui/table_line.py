@@ -8,13 +8,13 @@ move redraws the one tile laid. While a tile's end is being chosen (a move text
 ending " L" or " R"), the tile at that end is framed.
 
 Every table module (table_<kind>.py) offers Band(table): items(view), the
-band's items for a pips.ui.surface.Layer, and paint(s, item, bg) for its own
+band's items for a pips.ui.layer.Layer, and paint(s, item, bg) for its own
 kinds.
 """
 
 from pips import const
 from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT
-from pips.ui.surface import CENTER, FILL, TEXT_AT
+from pips.ui.layer import CENTER, FILL, TEXT_AT
 
 TILE = const(8)  # a: the halves, left * 8 + right; flags (what >> 4): 1 standing, 2 framed
 _BIG = const(13)  # the halves of the line's tiles while it fits at that size (else 10)

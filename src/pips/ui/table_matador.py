@@ -15,7 +15,7 @@ reserve), and `out` (the 3 tiles set aside, a mask: 0 until the hand is over).
   tiles set aside: face down, and face up once the hand is over.
 
 Every table module (table_<kind>.py) offers Band(table): items(view), the
-band's items for a pips.ui.surface.Layer, and paint(s, item, bg) for its own
+band's items for a pips.ui.layer.Layer, and paint(s, item, bg) for its own
 kinds.
 """
 
@@ -23,7 +23,7 @@ from pips import const
 from pips.games.matador.game import MATADORS
 from pips.tiles import HI, LO, code, codes
 from pips.ui.palette import PIP, DIM, TEXT, RED, WARNING
-from pips.ui.surface import CENTER, TEXT_AT
+from pips.ui.layer import CENTER, TEXT_AT
 from pips.ui import table_line
 from pips.ui import piece_tile as P
 

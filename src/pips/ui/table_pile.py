@@ -9,14 +9,14 @@ least), in its middle. The colour in play frames the top card and shows as a
 swatch with its letter, for colour-blind players.
 
 Every table module (table_<kind>.py) offers Band(table): items(view), the
-band's items for a pips.ui.surface.Layer, and paint(s, item, bg) for its own
+band's items for a pips.ui.layer.Layer, and paint(s, item, bg) for its own
 kinds. This one also offers reveal_items(view), the band while a hand is
 revealed to the viewer (UNO's challenged +4).
 """
 
 from pips import const
 from pips.ui.palette import TEXT, BLACK, WARNING, WHITE, YELLOW
-from pips.ui.surface import FILL, PIECE, TEXT_AT
+from pips.ui.layer import FILL, PIECE, TEXT_AT
 from pips.ui import piece_card as P
 
 _CARD = const(8)  # a: the card kind, face up

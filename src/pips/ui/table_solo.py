@@ -11,13 +11,13 @@ this round ("this round 2": as many will be turned up). Once the game is
 over, what came of it: won, or how many of the 28 tiles made the line.
 
 Every table module (table_<kind>.py) offers Band(table): items(view), the
-band's items for a pips.ui.surface.Layer, and paint(s, item, bg) for its own
+band's items for a pips.ui.layer.Layer, and paint(s, item, bg) for its own
 kinds.
 """
 
 from pips import const
 from pips.ui.palette import PIP, DIM, TEXT, HIGHLIGHT, WARNING
-from pips.ui.surface import TEXT_AT
+from pips.ui.layer import TEXT_AT
 from pips.ui import table_line
 from pips.ui import piece_tile as P
 

@@ -15,13 +15,13 @@ every seat's total instead, the winners lit. Hit and stand are the table's
 own buttons: moves that use no tile.
 
 Every table module (table_<kind>.py) offers Band(table): items(view), the
-band's items for a pips.ui.surface.Layer, and paint(s, item, bg) for its own
+band's items for a pips.ui.layer.Layer, and paint(s, item, bg) for its own
 kinds.
 """
 
 from pips import const
 from pips.ui.palette import PIP, DIM, TEXT, HIGHLIGHT, WARNING
-from pips.ui.surface import TEXT_AT
+from pips.ui.layer import TEXT_AT
 from pips.ui.events import seat_name
 
 BIG = const(8)  # a: digits drawn `scale` times a 3x5 font (w // 4 is the scale); ink above
