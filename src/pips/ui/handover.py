@@ -26,7 +26,7 @@ class HandOverScreen(Screen):
 
     def frame(self, presses, now):
         if presses & K.A:
-            self.table.hand_to(self.seat)
+            self.table.model.hand_to(self.seat)
             self.app.go(self.table)
         elif presses & K.MENU:
             # back from the pause lands here again, never on the last hand shown
