@@ -226,4 +226,3 @@ class MatchSave:
 
         self.store.clear("match")
         stats.count(self.store, self.match, self.levels)
-

@@ -65,4 +65,3 @@ class ConfirmScreen(MenuScreen):
 
     def back(self):
         self.app.go(self.pause)
-

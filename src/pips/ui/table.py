@@ -107,7 +107,7 @@ class TableScreen(Screen):
     def __init__(self, app, game_class, players, levels, options, kept=None):
         """A new match, or with `kept` (pips.restore.read_match) the saved one where it stood."""
         Screen.__init__(self, app)
-        seed = app.next_seed() if kept is None else kept.seed
+        seed = kept.seed if kept is not None else app.next_seed()
         model = self.model = TableModel(game_class, players, levels, options, seed, app.data, kept)
         view = model.view_of(0)
         kind = view.piece_kind

@@ -52,8 +52,9 @@ _THINK_MS = const(12)
 class TableModel:
     """A new match of `game_class` for `players` seats (`levels`: "human" or a
     bot level per seat) with the table `options`, dealt from `seed`; or, with
-    `kept` (pips.restore.read_match), the match kept, where it stood. `data`:
-    the folder the match is kept in after every move (None: not kept)."""
+    `kept` (pips.restore.read_match), the match kept where it stood (dealt
+    from `seed`, kept.seed). `data`: the folder the match is kept in after
+    every move (None: not kept)."""
 
     def __init__(self, game_class, players, levels, options, seed, data=None, kept=None):
         self.game_class = game_class
@@ -67,7 +68,6 @@ class TableModel:
         else:
             self.match = kept.match
             rng = kept.bots
-            seed = kept.seed
         self.seed = seed
         self.data = data
         self.kept = kept  # the record, made at the first move (keep())

@@ -94,4 +94,3 @@ class Band:
             P.piece(s, it[0], it[1], it[5], 1, bg, it[2], it[3])  # 1: face up, bright
         else:
             P.back(s, it[0], it[1], bg, it[2], it[3])
-
