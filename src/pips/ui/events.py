@@ -86,8 +86,10 @@ def move(game, seat, text, before, view, viewer):
     sizes, hand = before
     after = view.sizes
     name = seat_name(seat)
-    # the seats whose hands grew
-    took = [s for s in range(len(after)) if s < len(sizes) and after[s] > sizes[s]]
+    took = []  # the seats whose hands grew (a loop: no function made in a move's frame)
+    for s in range(len(after)):
+        if s < len(sizes) and after[s] > sizes[s]:
+            took.append(s)
     mine = hand is not None and viewer in took
     if text == "draw" and took == [seat]:
         line = "%s drew %d" % (name, after[seat] - sizes[seat])
