@@ -31,7 +31,7 @@ def make_app(board, seed=-1):
     The match, the settings and the statistics are kept in the board's
     folder `data` (pips.save), when it names one."""
     from pips.ui.app import App
-    from pips.ui.surface import FbSurface
+    from pips.ui.fbsurface import FbSurface
 
     return App(
         FbSurface(board.display), board.width, board.height, board.ticks_ms, seed,

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from pips.game import Game
+from pips.game import Game, View
 from pips.games import get
 from pips_sim import cli, rates
 
@@ -377,9 +377,10 @@ class Snap(Game):
         return SnapView(self, seat)
 
 
-class SnapView:
+class SnapView(View):
     piece_kind = "card"
     table_kind = "pile"
+    direction = 1  # a pile's (UNO's): play goes round one way
 
     def __init__(self, game, seat):
         self.game = game

@@ -92,6 +92,6 @@ def test_key_pins_are_the_reference_boards():
 
 
 def test_the_thinking_state_is_the_tables():
-    from pips.ui import table
+    from pips.ui import table_model
 
-    assert table._THINK == pico.THINK
+    assert table_model.THINK == pico.THINK

@@ -444,8 +444,8 @@ def test_the_handheld_offers_to_resume_its_match_where_it_stood(tmp_path):
     lines = sim.setup_script(0, games.get("block"), ["human", "random"], {"target": 50})
     sim.run_script(app, lines + ["wait 60", "A", "wait 60", "A", "wait 60", "A", "wait 60"], shots=[])
     table = app.screen
-    assert type(table).__name__ == "TableScreen" and table.game.moves >= 3
-    stood = [list(table.game.view(s).hand_list()) for s in range(2)], table.match.totals
+    assert type(table).__name__ == "TableScreen" and table.model.game.moves >= 3
+    stood = [list(table.model.game.view(s).hand_list()) for s in range(2)], table.model.match.totals
 
     again = sim.make_app(seed=9, data=folder)  # the power came back
     assert type(again.screen).__name__ == "ResumeScreen"
@@ -453,8 +453,9 @@ def test_the_handheld_offers_to_resume_its_match_where_it_stood(tmp_path):
     d.tap(K.A)  # Resume the match
     resumed = again.screen
     assert type(resumed).__name__ == "TableScreen"
-    assert resumed.game.moves == table.game.moves
-    assert ([list(resumed.game.view(s).hand_list()) for s in range(2)], resumed.match.totals) == stood
+    assert resumed.model.game.moves == table.model.game.moves
+    resumed_hands = [list(resumed.model.game.view(s).hand_list()) for s in range(2)]
+    assert (resumed_hands, resumed.model.match.totals) == stood
 
     third = sim.make_app(data=folder)
     d = sim.Driver(third)

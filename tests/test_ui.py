@@ -29,7 +29,7 @@ from pips_sim import simulator as sim  # noqa: E402
 
 def button_labels(table):
     """The table's buttons as drawn: the choice's, while a human chooses."""
-    return table.choice.labels() if table.choice is not None else ([], -1)
+    return table.model.choice.labels() if table.model.choice is not None else ([], -1)
 
 
 UPDATE = bool(os.environ.get("PIPS_UPDATE_GOLDEN"))
@@ -149,15 +149,15 @@ def test_block_match_through_the_screens():
     app, d = session(lines, seed=11)
     table = app.screen
     assert isinstance(table, TableScreen)
-    assert table.match.options["target"] == 50
+    assert table.model.match.options["target"] == 50
     assert d.until("match", 30000)
-    match = table.match
+    match = table.model.match
     assert match.over and max(match.totals) >= 50
     assert match.hands_played >= 1
     ranks = app.screen.ranks
     assert sorted(ranks) in ([1, 2], [1, 1])
     # P1's tiles were laid by key presses: P1 played in the last hand
-    assert table.game.moves > 0
+    assert table.model.game.moves > 0
 
 
 def test_uno_match_through_the_screens():
@@ -166,25 +166,25 @@ def test_uno_match_through_the_screens():
     lines = sim.setup_script(1, Uno, ["human", "random", "random"], {"target": 200})
     app, d = session(lines, seed=12)
     table = app.screen
-    assert table.match.options["target"] == 200
+    assert table.model.match.options["target"] == 200
     seen = set()
     start = d.frames
     while screen(app) != "MatchResultScreen" and d.frames - start < 40000:
-        choice = table.choice
+        choice = table.model.choice
         if screen(app) == "TableScreen" and choice is not None:  # choosing
             for k in choice.buttons:
                 if k >= 0:
                     seen.add(choice.texts[k].split(" ")[0])
         d.tap(K.A)
     assert screen(app) == "MatchResultScreen"
-    assert max(table.match.totals) >= 200
+    assert max(table.model.match.totals) >= 200
     assert "draw" in seen  # the action buttons came up during the match
 
 
 def test_bots_think_in_slices_and_their_moves_stay_on_screen():
     """A smart bot thinks over several frames (the screen keeps drawing, with
     an indicator), and its move stays shown until A skips it."""
-    from pips.ui import table as T
+    from pips.ui import table_model as M
 
     lines = sim.setup_script(0, Block, ["random", "smart"], {"target": 50})
     app, d = session(lines, seed=3)
@@ -193,25 +193,25 @@ def test_bots_think_in_slices_and_their_moves_stay_on_screen():
     shown = False
     for _ in range(3000):
         d.step(0)
-        if table.state == T._THINK and table.think_seat == 1:
+        if table.model.state == M.THINK and table.model.think_seat == 1:
             thinking_frames += 1
             assert "thinking" in table.shown["buttons"][2]
-        if thinking_frames and table.state == T._SHOW:
+        if thinking_frames and table.model.state == M.SHOW:
             shown = True
             break
     assert thinking_frames >= 2 and shown
     waited = 0
-    while table.state == T._SHOW and waited < 100:
+    while table.model.state == M.SHOW and waited < 100:
         d.step(0)
         waited += 1
-    assert waited * sim.FRAME_MS >= T._SHOW_MS - 2 * sim.FRAME_MS  # followable
+    assert waited * sim.FRAME_MS >= M._SHOW_MS - 2 * sim.FRAME_MS  # followable
     for _ in range(2000):  # the next bot move: A cuts its display short
         d.step(0)
-        if table.state == T._SHOW:
+        if table.model.state == M.SHOW:
             break
-    assert table.state == T._SHOW
+    assert table.model.state == M.SHOW
     d.tap(K.A)
-    assert table.state != T._SHOW or table.game.moves > 0
+    assert table.model.state != M.SHOW or table.model.game.moves > 0
 
 
 def slow_clock(app):
@@ -231,11 +231,12 @@ def slow_clock(app):
 
 def test_with_a_clock_a_bot_thinks_by_time_and_decides_the_same(monkeypatch):
     """Given a clock (the board's ticks_ms: App.clock_ms), a bot's slice is as
-    many rollouts as fit table._THINK_MS, a move decided late in a slice is
+    many rollouts as fit table_model._THINK_MS, a move decided late in a slice is
     played the next frame, and a long frame leaves bands to the next; the
     decisions are those of fixed slices: the same match to its end."""
     from pips import bots
     from pips.ui import table as T
+    from pips.ui import table_model as M
 
     calls = []  # this frame's step() calls: (slice, answer)
     step = bots.SmartBot.step
@@ -258,24 +259,25 @@ def test_with_a_clock_a_bot_thinks_by_time_and_decides_the_same(monkeypatch):
         deferred = left = 0
         while screen(app) != "MatchResultScreen" and d.frames < 40000:
             del calls[:]
-            thinking = table.state == T._THINK
-            moves = table.game.moves
+            thinking = table.model.state == M.THINK
+            moves = table.model.game.moves
             d.step(K.A if d.frames % 3 == 0 else 0)
             sizes.update(n for n, _ in calls)
             if thinking and calls:
                 per_frame.append(len(calls))
-                if calls[-1][1] >= 0 and table.game.moves == moves:
+                if calls[-1][1] >= 0 and table.model.game.moves == moves:
                     deferred += 1  # decided late in the slice: played next frame
             if app.screen is table and table.shown.get(T._DRAWN, 0) is None:
                 left += 1  # a long frame left bands to the next one
         if clocked:
             assert sizes == {1}  # one rollout a step, as many as fit the budget
-            assert max(per_frame) == T._THINK_MS // 3  # 3 ms a rollout: 4 fit
+            assert max(per_frame) == M._THINK_MS // 3  # 3 ms a rollout: 4 fit
             assert deferred > 0 and left > 0
         else:
-            assert max(per_frame) == 1 and sizes == {T._SLICE}  # step(_SLICE), once a frame
+            assert max(per_frame) == 1 and sizes == {M._SLICE}  # step(_SLICE), once a frame
             assert deferred == left == 0  # no clock: a move played and drawn in its frame
-        results.append((table.match.totals, table.match.hands_played, table.game.moves))
+        match = table.model.match
+        results.append((match.totals, match.hands_played, table.model.game.moves))
     assert results[0] == results[1]
 
 
@@ -285,20 +287,20 @@ def test_on_a_slow_clock_every_band_is_drawn_the_hand_too():
     moves 3 ms a reading the player's hand is still drawn, a band a frame
     at the latest (the status strip, the table, the hand), and shows the
     hand held."""
-    from pips.ui import table as T
-    from pips.ui.surface import PIECE
+    from pips.ui import table_model as M
+    from pips.ui.layer import PIECE
 
     lines = sim.setup_script(0, Block, ["human", "smart"], {"target": 50})
     app, d = session(lines, seed=5)
     table = app.screen
     app.clock_ms = slow_clock(app)
     choosing = drawn = 0
-    while table.game.moves < 12 and d.frames < 5000:
-        moves = table.game.moves
+    while table.model.game.moves < 12 and d.frames < 5000:
+        moves = table.model.game.moves
         d.step(K.A if d.frames % 3 == 0 else 0)
-        if table.state == T._CHOOSE and table.game.moves == moves:
+        if table.model.state == M.CHOOSE and table.model.game.moves == moves:
             choosing += 1
-            held = sorted(table.view_of(table.viewer).hand_list())
+            held = sorted(table.model.view_of(table.model.viewer).hand_list())
             for _ in range(3):  # the bands left over, one a frame
                 d.step(0)
                 pieces = sorted(it[5] for it in table.hand_layer.items if it[4] & 15 == PIECE)
@@ -328,16 +330,17 @@ def test_quit_and_resign_ask_first_and_a_match_ends_with_play_again():
     sim.run_script(app, ["LEFT", "A"], driver=d)  # Resign: asks too; No keeps the seat in
     assert app.screen.title == "Resign the match?"
     sim.run_script(app, ["A"], driver=d)
-    assert screen(app) == "PauseScreen" and not table.match.resigned
+    assert screen(app) == "PauseScreen" and not table.model.match.resigned
     sim.run_script(app, ["A", "RIGHT", "A"], driver=d)  # Resign, Yes
-    assert table.match.resigned == [0] or 0 in table.match.resigned
-    assert table.lines[-1] == "P1 resigned"
+    assert table.model.match.resigned == [0] or 0 in table.model.match.resigned
+    assert table.model.lines[-1] == "P1 resigned"
     assert d.until("match", 200)
     sim.run_script(app, ["A", "wait 2"], driver=d)  # play again: a new match at the same table
     again = app.screen
     assert screen(app) == "TableScreen" and again is not table
-    assert again.levels == table.levels and again.match.options == table.match.options
-    assert again.match.hands_played == 0 and not again.match.resigned
+    assert again.model.levels == table.model.levels
+    assert again.model.match.options == table.model.match.options
+    assert again.model.match.hands_played == 0 and not again.model.match.resigned
 
 
 COLOURS_OF_PIECES = (P.IVORY, P.PIP, P.RED, P.YELLOW, P.GREEN, P.BLUE, P.WILD, P.WHITE)
@@ -390,9 +393,9 @@ def test_long_line_keeps_both_ends_in_view():
         table = app.screen
         assert isinstance(table, TableScreen)
         longest = 0
-        while screen(app) == "TableScreen" and table.game.turn >= 0:
+        while screen(app) == "TableScreen" and table.model.game.turn >= 0:
             d.step(K.A if d.frames % 2 else 0)
-            pairs = table.game.view(0).line_pairs()
+            pairs = table.model.game.view(0).line_pairs()
             if len(pairs) > longest:
                 longest = len(pairs)
                 table.shown.pop("table", None)
@@ -416,7 +419,7 @@ def test_long_line_keeps_both_ends_in_view():
                 room = width - 2 * (app.surface.char_w + 5)
                 assert lying <= ({29} if big <= room else {23}), (len(pairs), lying)
                 for it in tiles:  # and within the table band
-                    assert table.table_y <= it[1] and it[1] + it[3] <= table.msg_y
+                    assert table.layout.table_y <= it[1] and it[1] + it[3] <= table.layout.msg_y
         assert longest >= 8
 
 
@@ -431,8 +434,8 @@ def test_the_pile_fills_the_middle_of_the_table():
     cards = [it for it in items if it[4] in (8, 9)]  # the top card, the draw pile
     assert len(cards) == 2
     for it in cards:
-        assert it[3] > piece_card.H and it[3] >= table.table_h - 8
-        assert table.table_y <= it[1] - 3 and it[1] + it[3] + 3 <= table.msg_y
+        assert it[3] > piece_card.H and it[3] >= table.layout.table_h - 8
+        assert table.layout.table_y <= it[1] - 3 and it[1] + it[3] + 3 <= table.layout.msg_y
     assert cards[0][0] < app.width // 2 < cards[1][0] + cards[1][2]
 
 
@@ -448,11 +451,12 @@ def test_layout_fits_the_screen(size):
         # the bands' heights: message char_h + 2, buttons char_h + 4, hand a piece
         # in hand + 6: a tile of halves of 13 where the panel has 135 rows
         ch = app.surface.char_h
-        assert t.table_h >= t.piece.H + 6  # a card or a standing double fits
-        assert t.msg_y + ch + 2 <= t.button_y and t.button_y + ch + 4 <= t.hand_y
+        assert t.layout.table_h >= t.layout.piece.H + 6  # a card or a standing double fits
+        layout = t.layout
+        assert layout.msg_y + ch + 2 <= layout.button_y and layout.button_y + ch + 4 <= layout.hand_y
         big = game_class is Block and h >= 135
-        assert t.hand_piece == ((29, 15) if big else (t.piece.W, t.piece.H))
-        assert t.hand_y + t.hand_piece[1] + 6 == h
+        assert t.layout.hand_piece == ((29, 15) if big else (t.layout.piece.W, t.layout.piece.H))
+        assert t.layout.hand_y + t.layout.hand_piece[1] + 6 == h
         d.until("match", 300)  # plays on at this size without error
 
 
@@ -468,12 +472,12 @@ def test_bytes_sent_per_move_are_a_fraction_of_a_frame(capsys):
         full = app.width * app.height
         per_move = []
         for _ in range(3000):  # the moves of the match's hands until a dozen are seen
-            game = table.game
+            game = table.model.game
             moves = game.moves
             d.step(0 if d.frames % 4 else K.A)
             if screen(app) == "MatchResultScreen" or len(per_move) >= 12:
                 break
-            if screen(app) == "TableScreen" and table.game is game and game.moves != moves:
+            if screen(app) == "TableScreen" and table.model.game is game and game.moves != moves:
                 per_move.append(app.surface.last_flush)
         assert len(per_move) >= 5
         per_move.sort()
@@ -553,16 +557,16 @@ def uno_table(levels, deal_front, first, seed=1):
     rest = list(cards.deck())
     for k in deal_front:
         rest.remove(k)
-    game = Uno(len(levels), table.match.options, Rng(seed), list(deal_front) + rest, first)
-    table.match.game = game
-    table.start_hand()
+    game = Uno(len(levels), table.model.match.options, Rng(seed), list(deal_front) + rest, first)
+    table.model.match.game = game
+    table.model.start_hand()
     app.go(table)
     return app, d, table, game
 
 
 def press_stop(d, table, wanted):
     """Move the cursor to the stop `wanted` (a hand index or a button) and press A."""
-    choice = table.choice
+    choice = table.model.choice
     target = choice.stops.index(wanted)
     while choice.cursor != target:
         d.tap(K.RIGHT)
@@ -573,7 +577,7 @@ def press_button(d, table, text):
     """Move the cursor to the button labelled `text` and press A (the buttons
     are the last cursor stops, in the order they show)."""
     labels, _ = button_labels(table)
-    choice = table.choice
+    choice = table.model.choice
     target = len(choice.stops) - len(labels) + labels.index(text)
     while choice.cursor != target:
         d.tap(K.RIGHT)
@@ -588,12 +592,12 @@ def test_uno_toggle_calls_uno_with_the_card():
     for k in range(1, 6):  # both lay R1..R5 in turn: P1 keeps R6 R7
         game.play_text(0, "R%d" % k)
         game.play_text(1, "R%d" % k)
-    table.start_hand()
+    table.model.start_hand()
     app.go(table)
     d.wait(2)
     if app.screen is not table:  # pass-and-play: the hand-over first
         d.tap(K.A)
-    choice = table.choice
+    choice = table.model.choice
     assert choice is not None and choice.seat == 0 == game.turn
     assert choice.call == "uno"
     labels, _ = button_labels(table)
@@ -603,7 +607,7 @@ def test_uno_toggle_calls_uno_with_the_card():
     assert "[UNO!]" in button_labels(table)[0]
     press_stop(d, table, choice.hand.index(6))  # R6
     assert game.view(0).sizes[0] == 1
-    assert "UNO!" in table.lines[-1]  # "P1: R6 UNO!"
+    assert "UNO!" in table.model.lines[-1]  # "P1: R6 UNO!"
 
 
 def test_uno_catch_prompt_and_bot_catch(monkeypatch):
@@ -626,16 +630,16 @@ def test_uno_catch_prompt_and_bot_catch(monkeypatch):
         game.play_text(2, "draw")
         if game.turn == 2:
             game.play_text(2, "keep")
-    table.start_hand()
+    table.model.start_hand()
     app.go(table)
     d.wait(2)
-    press_stop(d, table, table.choice.hand.index(6))  # R6 without UNO!
+    press_stop(d, table, table.model.choice.hand.index(6))  # R6 without UNO!
     assert game.view(0).sizes[0] == 1
     for _ in range(60):
         d.step(0)
-        if table.choice is not None:
+        if table.model.choice is not None:
             break
-    assert table.choice.seat == 0 != table.game.turn  # out of turn: the late call
+    assert table.model.choice.seat == 0 != table.model.game.turn  # out of turn: the late call
     labels, _ = button_labels(table)
     assert labels == ["UNO!", "Go on"]
     assert table.shown["buttons"][2] == "P1: out of turn?"
@@ -643,8 +647,9 @@ def test_uno_catch_prompt_and_bot_catch(monkeypatch):
     for _ in range(5):
         d.step(0)
     # the catch and its penalty; the cards taken, to their holder alone
-    assert table.lines[-2] == "P3: Catch P1, you take 4"
-    assert table.lines[-1].startswith("into your hand: ") and len(table.lines[-1].split()) == 7
+    assert table.model.lines[-2] == "P3: Catch P1, you take 4"
+    lines = table.model.lines
+    assert lines[-1].startswith("into your hand: ") and len(lines[-1].split()) == 7
     assert game.view(0).sizes[0] == 5
 
 
@@ -663,17 +668,17 @@ def test_out_of_turn_only_the_viewer_is_asked_and_a_bot_may_let_it_pass(monkeypa
     app, d, table, game = uno_table(
         ["human", "human", "random"], red + red + yellow + [9], first=2
     )
-    assert isinstance(table.turns, Turns) and table.turns.game is game
+    assert isinstance(table.model.turns, Turns) and table.model.turns.game is game
     for k in range(1, 6):  # P1 and P2 lay R1..R5, P3 draws
         game.play_text(0, "R%d" % k)
         game.play_text(1, "R%d" % k)
         game.play_text(2, "draw")
         if game.turn == 2:
             game.play_text(2, "keep")
-    table.start_hand()
+    table.model.start_hand()
     app.go(table)
     offers = []
-    bot = table.bots[2]
+    bot = table.model.bots[2]
     real = bot.choose
 
     def spy(view):
@@ -684,45 +689,45 @@ def test_out_of_turn_only_the_viewer_is_asked_and_a_bot_may_let_it_pass(monkeypa
     d.wait(2)
     assert screen(app) == "HandOverScreen" and app.screen.seat == 0
     d.tap(K.A)
-    press_stop(d, table, table.choice.hand.index(6))  # R6 without UNO!
+    press_stop(d, table, table.model.choice.hand.index(6))  # R6 without UNO!
     for _ in range(30):
         d.step(0)
-        if table.choice is not None:
+        if table.model.choice is not None:
             break
-    assert table.choice.seat == 0 and game.turn == 1  # P1 asked out of turn
+    assert table.model.choice.seat == 0 and game.turn == 1  # P1 asked out of turn
     assert button_labels(table)[0] == ["UNO!", "Go on"]
     press_button(d, table, "Go on")
     assert screen(app) == "HandOverScreen" and app.screen.seat == 1
     assert offers == [(2, 1)]  # the bot, once, out of turn; it let the catch pass
     assert game.view(0).sizes[0] == 1  # nobody caught P1
     d.tap(K.A)
-    assert table.choice.seat == 1 == game.turn and "Go on" not in button_labels(table)[0]
+    assert table.model.choice.seat == 1 == game.turn and "Go on" not in button_labels(table)[0]
 
 
 def test_uno_plus4_challenge_reveals_the_hand_to_the_challenger():
-    from pips.ui import surface as L
-    from pips.ui import table as T
+    from pips.ui import layer as L
+    from pips.ui import table_model as M
 
     # P2 (after the dealer P1) gets W+4 and red cards, P1 blue ones, R9 turned up
     p2 = [53, 1, 2, 3, 4, 5, 6]
     p1 = [40, 41, 42, 43, 44, 45, 46]
     app, d, table, game = uno_table(["human", "human"], p2 + p1 + [9], first=0)
     game.play_text(1, "W+4:Y")  # a bluff: P2 holds red
-    table.start_hand()
+    table.model.start_hand()
     app.go(table)
     d.wait(2)
     if app.screen is not table:
         d.tap(K.A)
-    assert table.choice.seat == 0
+    assert table.model.choice.seat == 0
     labels, _ = button_labels(table)
     assert labels == ["Accept", "Challenge"]
     press_button(d, table, "Challenge")
-    assert table.state == T._REVEAL
+    assert table.model.state == M.REVEAL
     d.step(0)
     shown = [it[5] for it in table.table_layer.items if it[4] & 15 == L.PIECE]
     assert sorted(shown) == sorted(game.view(0).reveal) == [1, 2, 3, 4, 5, 6]
     d.tap(K.A)
-    assert table.state != T._REVEAL
+    assert table.model.state != M.REVEAL
 
 
 # -- the simulator --------------------------------------------------------------------------------
@@ -829,13 +834,14 @@ def test_ten_seats_fit_with_paged_results():
     result = app.screen
     assert screen(app) == "HandResultScreen"
     # a row per seat, and one more with the pieces of each seat that holds some
-    holding = sum(1 for seat in range(10) if result.table.game.view(seat).sizes[seat])
+    holding = sum(1 for seat in range(10) if result.table.model.game.view(seat).sizes[seat])
     assert len(result.rows) == 10 + holding and holding >= 8
     assert result.pages >= 3
     d.tap(K.RIGHT)
     assert result.page == 1
     table = result.table
-    assert table.table_y == 2 * (app.surface.char_h + 2)  # two-line status strip above the table
+    # a two-line status strip above the table
+    assert table.layout.table_y == 2 * (app.surface.char_h + 2)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -945,7 +951,7 @@ def test_a_wild_names_its_colour_on_swatches():
     reds = list(range(1, 7))  # R1..R6, a W for P1; Y1..Y7 for P2; R9 turned up
     app, d, table, game = uno_table(["human", "random"], [52] + reds + list(range(14, 21)) + [9], 1)
     d.wait(2)
-    choice = table.choice
+    choice = table.model.choice
     assert choice is not None and game.turn == 0
     press_stop(d, table, choice.hand.index(52))
     labels, at = button_labels(table)
@@ -954,12 +960,12 @@ def test_a_wild_names_its_colour_on_swatches():
     assert [piece_card.swatch(t) for t in ("Draw", "Catch P2", "R7 UNO!", "Accept")] == [-1] * 4
     d.wait(1)
     s = app.surface
-    band = _colours_in(s, 0, table.button_y, 240, s.char_h + 4)
+    band = _colours_in(s, 0, table.layout.button_y, 240, s.char_h + 4)
     assert {P.RED, P.YELLOW, P.GREEN, P.BLUE, P.HIGHLIGHT} <= band
     d.tap(K.RIGHT)
     d.tap(K.RIGHT)
     d.tap(K.A)  # W:G
-    assert game.color == 2 and "W:G" in table.lines[-1]
+    assert game.color == 2 and "W:G" in table.model.lines[-1]
 
 
 def test_a_coloured_card_carries_its_letter():

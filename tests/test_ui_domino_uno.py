@@ -70,16 +70,17 @@ def position_code(name, g):
             "def %s(app):" % name,
             "    from pips.games.domino_uno.game import DominoUno",
             "    table = app.screen",
-            "    g = DominoUno(%d, table.match.options, None, None, %d)" % (g.players, g.first),
+            "    model = table.model",
+            "    g = DominoUno(%d, model.match.options, None, None, %d)" % (g.players, g.first),
             "    g.hands = %r" % list(g.hands),
             "    g.line = bytearray(%r)" % bytes(g.line),
             "    g.lo, g.hi, g.left, g.right = %d, %d, %d, %d" % (g.lo, g.hi, g.left, g.right),
             "    g.stock = bytearray(%r)" % bytes(g.stock),
             "    g.nstock, g.turn = %d, %d" % (g.nstock, g.turn),
-            "    table.match.game = g",
-            "    table.start_hand()",
-            "    del table.lines[:]",
-            "    table.band.__init__(table)",
+            "    model.match.game = g",
+            "    model.start_hand()",
+            "    del model.lines[:]",
+            "    table.band.__init__(table.layout, model)",
             "    app.go(table)",
             "",
         ]
@@ -189,7 +190,7 @@ def check_austrian(table, pairs):
     width = table.app.width
     for it in table.table_layer.items:
         assert 0 <= it[0] and it[0] + it[2] <= width, it
-        assert table.table_y <= it[1] and it[1] + it[3] <= table.msg_y, it
+        assert table.layout.table_y <= it[1] and it[1] + it[3] <= table.layout.msg_y, it
     drawn = [divmod(it[5], 8) for it in tiles_]
     if right:
         assert drawn == pairs[:left] + pairs[len(pairs) - right :]
@@ -225,9 +226,9 @@ def test_the_line_is_laid_the_austrian_way_and_both_ends_stay_in_view(size, seat
     longest = 0
     counted = False
     places = {}
-    while screen(app) == "TableScreen" and table.game.turn >= 0 and d.frames < 20000:
+    while screen(app) == "TableScreen" and table.model.game.turn >= 0 and d.frames < 20000:
         d.step(K.A if d.frames % 2 else 0)
-        game = table.game
+        game = table.model.game
         if game.moves == moves or screen(app) != "TableScreen":
             continue
         moves = game.moves
@@ -263,7 +264,7 @@ def test_the_end_being_chosen_is_framed():
     prepare(app, "du_long")
     table = app.screen
     sim.run_script(app, SHOT_KEYS["du_long"], driver=d)
-    assert table.choice.alternative().endswith(" L")
+    assert table.model.choice.alternative().endswith(" L")
     framed = [it for it in line_tiles(table) if it[4] >> 4 & 1]
     assert [divmod(it[5], 8) for it in framed] == [(5, 0)]  # the left end's tile
     d.tap(K.RIGHT)
@@ -284,7 +285,7 @@ def test_take_back_shows_the_tiles_taken_at_their_end_until_the_next_player_acts
     app, d = du_session(["human", "random", "random"], seed=3)
     prepare(app, "du_take")
     table = app.screen
-    game = table.game
+    game = table.model.game
     d.wait(2)
     assert button_labels(table)[0] == ["Take L", "Take R"]
     press_button(d, table, "Take R")
@@ -297,10 +298,10 @@ def test_take_back_shows_the_tiles_taken_at_their_end_until_the_next_player_acts
     assert taken[0][1] > max(it[1] for it in line)
     labels = [it[5] for it in table.table_layer.items if isinstance(it[5], str)]
     assert "P1 took back" in labels
-    assert table.lines[-2].startswith("P1: Take R, you take ")
-    assert table.lines[-1].startswith("into your hand: ")  # the tiles taken back, by name
+    assert table.model.lines[-2].startswith("P1: Take R, you take ")
+    assert table.model.lines[-1].startswith("into your hand: ")  # the tiles taken back, by name
     # only 3-3 may be laid now (3-2 was just taken back)
-    choice = table.choice
+    choice = table.model.choice
     assert [choice.hand[i] for i in choice.stops if i < 1000] == [tiles.code(3, 3)]
     press_stop(d, table, choice.hand.index(tiles.code(3, 3)))
     d.step(0)
@@ -318,7 +319,7 @@ def test_a_bots_take_back_is_named_and_shown():
     app, d = du_session(["random", "random", "random"], seed=3)
     prepare(app, "du_take")  # P1 is a bot here: it must take back
     table = app.screen
-    game = table.game
+    game = table.model.game
     for _ in range(200):
         d.step(0)
         if game.taken:
@@ -352,22 +353,22 @@ def test_a_missed_uno_is_offered_to_the_human_as_a_late_call(monkeypatch):
 
     monkeypatch.setattr(policy.POLICY, "reaction", {"random": 0, "greedy": 0, "smart": 0})
     app, d, table = uno_position(3, {0: "3-3 0-0", 1: "6-1 6-2", 2: "6-4 6-5"}, "1-2 2-3")
-    game = table.game
-    choice = table.choice
+    game = table.model.game
+    choice = table.model.choice
     assert choice.seat == 0 and choice.call == "uno"
     assert "UNO!" in button_labels(table)[0]  # the toggle, before laying
     press_stop(d, table, choice.hand.index(tiles.code(3, 3)))  # without UNO!
     assert game.catchable == 0
     for _ in range(30):
         d.step(0)
-        if table.choice is not None:
+        if table.model.choice is not None:
             break
-    assert table.choice.seat == 0 != game.turn
+    assert table.model.choice.seat == 0 != game.turn
     assert button_labels(table)[0] == ["UNO!", "Go on"]
     assert table.shown["buttons"][2] == "P1: out of turn?"
     press_button(d, table, "UNO!")
     assert game.called[0] and game.catchable < 0
-    assert table.lines[-1] == "P1: UNO!"
+    assert table.model.lines[-1] == "P1: UNO!"
 
 
 def test_the_human_catches_a_bot_that_forgot_uno(monkeypatch):
@@ -381,16 +382,16 @@ def test_the_human_catches_a_bot_that_forgot_uno(monkeypatch):
         3, {0: "0-0 0-1 0-2", 1: "3-3 1-1", 2: "6-4 6-5 6-1"}, "1-2 2-3", turn=1,
         options={"forget": 100},
     )
-    game = table.game
+    game = table.model.game
     for _ in range(200):
         d.step(0)
-        if table.choice is not None:
+        if table.model.choice is not None:
             break
     assert game.catchable == 1
-    assert table.choice.seat == 0 and game.turn == 2
+    assert table.model.choice.seat == 0 and game.turn == 2
     assert button_labels(table)[0] == ["Catch P2", "Go on"]
     press_button(d, table, "Catch P2")
-    assert table.lines[-1] == "P1: Catch P2, P2 takes 2"
+    assert table.model.lines[-1] == "P1: Catch P2, P2 takes 2"
     assert game.view(0).sizes[1] == 3
 
 
@@ -402,12 +403,12 @@ def test_the_seat_to_act_may_catch_before_acting(monkeypatch):
     app, d, table = uno_position(
         2, {0: "0-0 0-1 0-2", 1: "3-3 1-1"}, "1-2 2-3", turn=1, options={"forget": 100}
     )
-    game = table.game
+    game = table.model.game
     for _ in range(200):
         d.step(0)
-        if table.choice is not None:
+        if table.model.choice is not None:
             break
-    assert game.catchable == 1 and game.turn == 0 == table.choice.seat
+    assert game.catchable == 1 and game.turn == 0 == table.model.choice.seat
     assert "Catch P2" in button_labels(table)[0]
     assert "Go on" not in button_labels(table)[0]
     press_button(d, table, "Catch P2")
@@ -444,18 +445,18 @@ def test_match_from_the_title_to_the_results_displayio(with_pictures, monkeypatc
     table = app.screen
     drawn.update(tile=0, picture=0)  # the title's decoration is not a table
     assert type(table.band).__module__ == "pips.ui.table_austrian"
-    assert table.piece is (piece_picture if with_pictures else piece_tile)
+    assert table.layout.piece is (piece_picture if with_pictures else piece_tile)
     seen = set()
     takers = set()
     while screen(app) != "MatchResultScreen" and d.frames < 60000:
         if screen(app) == "TableScreen":
-            if table.choice is not None:
+            if table.model.choice is not None:
                 seen.update(label.split(" ")[0] for label in button_labels(table)[0])
             if table.band.took is not None:
                 takers.add(table.band.took[1])
         d.tap(K.A)
     assert screen(app) == "MatchResultScreen"
-    assert max(table.match.totals) >= 250 and table.match.hands_played >= 2
+    assert max(table.model.match.totals) >= 250 and table.model.match.hands_played >= 2
     assert {"Draw", "Keep", "Take", "UNO!", "Catch", "Go"} <= seen
     assert takers == {0, 1, 2}
     if with_pictures:
@@ -486,7 +487,7 @@ def test_pass_and_play_hands_over_and_never_shows_a_hand(with_pictures, monkeypa
                 assert pixels.count(bytes([c])) == 0, "colour %d on the hand-over screen" % c
             d.tap(K.A)
             table = app.screen
-            assert screen(app) == "TableScreen" and table.viewer == seat
+            assert screen(app) == "TableScreen" and table.model.viewer == seat
             viewers.add(seat)
             continue
         d.tap(K.A)
@@ -543,7 +544,7 @@ def test_golden_austrian_layout_displayio(monkeypatch):
 FB_DRIVER = r"""
 import gc
 import ubinascii
-from pips.ui.surface import FbSurface
+from pips.ui.fbsurface import FbSurface
 from pips.ui.app import App
 from pips.ui import keys as K
 
@@ -591,7 +592,7 @@ def run(lines, seed, pictures):
         else:
             tap(getattr(K, cmd.upper()))
     table = app.screen.table if hasattr(app.screen, "table") else app.screen
-    piece = getattr(table, "piece", None)
+    piece = table.layout.piece if hasattr(table, "layout") else None
     gc.collect()
     print("END", name(), clock[1], piece.__name__ if piece else "-", gc.mem_free())
     app = None

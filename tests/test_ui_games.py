@@ -35,7 +35,7 @@ from mpy_support import needs_micropython  # noqa: E402
 from pips_sim import simulator as sim  # noqa: E402
 from pips import games  # noqa: E402
 from pips.ui import keys as K  # noqa: E402
-from pips.ui import surface as L  # noqa: E402
+from pips.ui import layer as L  # noqa: E402
 from pips.ui import palette as P  # noqa: E402
 
 # game: seats, options, seed, the table module, the hands the match plays at least
@@ -71,11 +71,11 @@ def table_of(app):
 def check_band(table, width, height, apart=False):
     """Every item of the table band lies inside the band and the screen; with
     `apart`, no two items overlap."""
-    bottom = table.msg_y
+    bottom = table.layout.msg_y
     items = table.table_layer.items
     for it in items:
         assert 0 <= it[0] and it[0] + it[2] <= width, it
-        assert table.table_y <= it[1] and it[1] + it[3] <= bottom, it
+        assert table.layout.table_y <= it[1] and it[1] + it[3] <= bottom, it
     if apart:
         for i in range(len(items)):
             a = items[i]
@@ -91,13 +91,13 @@ def play_match(app, d, limit, each=None):
     while the table is on screen. The seats that moved, in order."""
     table = table_of(app)
     played = []
-    real = table.play
+    real = table.model.play
 
-    def spy(seat, move):
+    def spy(seat, move, now):
         played.append(seat)
-        real(seat, move)
+        real(seat, move, now)
 
-    table.play = spy
+    table.model.play = spy
     start = d.frames
     while screen(app) != "MatchResultScreen" and d.frames - start < limit:
         d.tap(K.A)
@@ -117,15 +117,15 @@ def test_whole_match_from_the_menu_displayio(name, size):
     table = table_of(app)
     assert screen(app) == "TableScreen"
     assert table.band.__module__ == "pips.ui.table_" + kind
-    assert table.piece.__name__ == "pips.ui.piece_tile"
+    assert table.layout.piece.__name__ == "pips.ui.piece_tile"
 
     def each(table):
         check_band(table, w, h, apart=name in ("bergen", "twentyone"))
-        if name == "twentyone" and table.choice is not None:  # hit and stand: the buttons
+        if name == "twentyone" and table.model.choice is not None:  # hit and stand: the buttons
             assert button_labels(table)[0] == ["Hit", "Stand"]
 
     played = play_match(app, d, 60000, each)
-    match = table.match
+    match = table.model.match
     assert match.over and match.hands_played >= hands
     assert 0 in played  # P1's moves were made by key presses
     ranks = app.screen.ranks
@@ -196,10 +196,11 @@ def test_pass_and_play_hides_the_hands(name, levels, options, monkeypatch):
         d.tap(K.A)
         if app.screen is table and name == "twentyone":
             bigs = [it for it in table.table_layer.items if it[4] & 15 == table_twentyone.BIG]
-            if table.viewer < 0:
+            if table.model.viewer < 0:
                 assert bigs == []  # nobody holds the device: no total shows
             else:
-                assert [it[5] for it in bigs] == ["%d" % table.game.totals[table.viewer]]
+                total = table.model.game.totals[table.model.viewer]
+                assert [it[5] for it in bigs] == ["%d" % total]
         if screen(app) == "MatchResultScreen":
             break
     assert screen(app) == "MatchResultScreen"
@@ -246,9 +247,9 @@ def test_bergen_cross_shows_every_arm_by_its_open_end(size):
     checked = 0
     while screen(app) != "MatchResultScreen" and d.frames < 30000:
         d.step(K.A if d.frames % 2 else 0)
-        if app.screen is not table or table.game.phase == 0:
+        if app.screen is not table or table.model.game.phase == 0:
             continue
-        view = table.game.view(0)
+        view = table.model.game.view(0)
         table.shown.pop("table", None)
         table.draw()
         check_band(table, w, h, apart=True)
@@ -306,17 +307,17 @@ def test_solitaire_face_up_tiles_are_the_hand_and_the_legal_ones_raised():
     steps = 0
     while screen(app) == "TableScreen" and steps < 400:
         d.wait(1)
-        choice = table.choice
+        choice = table.model.choice
         if choice is not None and choice.alts is None:
-            view = table.game.view(0)
-            assert sorted(view.hand_list()) == tiles.codes(table.game.faceup)
+            view = table.model.game.view(0)
+            assert sorted(view.hand_list()) == tiles.codes(table.model.game.faceup)
             assert choice.hand == view.hand_list()
             n = view.legal(buf)
             fits = {view.move_piece(buf[i]) for i in range(n)}
             hand = [it for it in table.hand_layer.items if it[4] & 15 == L.PIECE]
             assert [it[5] for it in hand] == choice.hand
             for it in hand:
-                raised = it[1] == table.hand_y + 1
+                raised = it[1] == table.layout.hand_y + 1
                 assert raised == (it[5] in fits)
             # the stock's count, top left of the band
             texts = [it[5] for it in table.table_layer.items if it[4] & 15 == L.TEXT_AT]
@@ -339,10 +340,10 @@ def test_matador_marks_matadors_and_the_blank_end():
         d.tap(K.A)
         if app.screen is not table:
             continue
-        view = table.game.view(0)
+        view = table.model.game.view(0)
         items = table.table_layer.items
         tiles = [it for it in items if it[4] & 15 in (table_line.TILE, M.MTILE)]
-        line = [it for it in tiles if it[1] > table.table_y + 16]  # not the tiles set aside
+        line = [it for it in tiles if it[1] > table.layout.table_y + 16]  # not the tiles set aside
         for it in line:
             a, b = it[5] >> 3, it[5] & 7
             mat = a + b == 7 or a == b == 0
@@ -389,7 +390,7 @@ def test_picture_tiles_draw_every_tile_of_the_table(name, monkeypatch):
     app.picture_tiles = True
     d = sim.run_script(app, lines, shots=[])
     table = table_of(app)
-    assert table.piece is piece_picture
+    assert table.layout.piece is piece_picture
     framed = []
 
     def each(table):
@@ -458,7 +459,7 @@ def _hand_result(name, levels, options, seed):
         d.tap(K.A)
     assert screen(app) == "HandResultScreen"
     heads, rows = app.screen.content()
-    return [t for t, c in heads], [t for t, c in rows], app.screen.table.game
+    return [t for t, c in heads], [t for t, c in rows], app.screen.table.model.game
 
 
 def test_results_say_what_each_game_adds_once_the_hand_is_over():

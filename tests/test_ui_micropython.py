@@ -35,7 +35,7 @@ DRIVER = r"""
 import gc
 import sys
 import ubinascii
-from pips.ui.surface import FbSurface
+from pips.ui.fbsurface import FbSurface
 from pips.ui.app import App
 from pips.ui import keys as K
 
@@ -288,7 +288,7 @@ def test_framebuf_and_displayio_draw_the_same_pieces():
     dio = dict(dio_shots)["block_table"]
     # the hand band: the bottom rows (same height on both: a tile plus margins)
     t = app.screen
-    for y in range(t.hand_y, 135):
+    for y in range(t.layout.hand_y, 135):
         assert fb[y * 240 : (y + 1) * 240] == dio[y * 240 : (y + 1) * 240], "row %d" % y
 
 

@@ -200,7 +200,7 @@ def run_script(app, lines, shot_scale=2, shots=None, shot_dir=".", driver=None):
 def setup_script(game_index, game_class, levels, options=None):
     """Key lines that pick a game on a fresh title screen and set its table:
     `levels` one per seat ("human", "random", "greedy", "smart"), then Start."""
-    from pips.ui.title import LEVELS
+    from pips.match import LEVELS
 
     out = ["RIGHT"] * game_index + ["A"]
     out += ["A"] * (len(levels) - game_class.min_players)  # seats

@@ -28,7 +28,7 @@ from pips import cards, tiles
 from pips.bots import bot_rng, level_name, table_bots
 from pips.match import Match, Turns
 from pips.selfplay import MOVE_LIMIT
-from pips.ui import screen as told  # what happened: the same lines as on the handheld
+from pips.ui import events as told  # what happened: the same lines as on the handheld
 
 QUIT = "quit"
 RESIGN = "resign"
@@ -424,11 +424,11 @@ class TermPlay:
         self.tell(game, seat, move, text, before)
 
     def before(self, game):
-        """What the events of the next move are read against (pips.ui.screen)."""
+        """What the events of the next move are read against (pips.ui.events)."""
         return told.before(game.view(max(self.viewer, 0)), self.viewer)
 
     def tell(self, game, seat, move, text, before):
-        """The move as it was made, then what came of it (pips.ui.screen's
+        """The move as it was made, then what came of it (pips.ui.events'
         events: who took cards, what the viewer drew, how the hand ended),
         when that says more than the move."""
         self.say(self.describe(game, seat, move, text))

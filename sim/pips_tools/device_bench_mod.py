@@ -235,15 +235,15 @@ def session(args, timed=True):
         if timed:
             # the spare-time gc of the frame before this one ran after its line
             print("f", last[0], last[1], last[2], last[3], last[4],
-                  type(screen).__name__, getattr(screen, "state", -1))
+                  type(screen).__name__, getattr(getattr(screen, "model", None), "state", -1))
             last[2] = 0
         table = state[0]
         if table is None:
-            if getattr(screen, "match", None) is None:
+            if getattr(screen, "model", None) is None:
                 return count >= max_frames
             table = state[0] = screen
-        state[1] = table.match.hands_played
-        if table.match.over and screen is not table:
+        state[1] = table.model.match.hands_played
+        if table.model.match.over and screen is not table:
             return True
         return state[1] >= max_hands or count >= max_frames
 
@@ -254,22 +254,22 @@ def session(args, timed=True):
     print("hands:", state[1])
     print("bytes_sent:", bus.bytes)
     print("free_after:", gc.mem_free())
-    print("over:", table is not None and table.match.over)
+    print("over:", table is not None and table.model.match.over)
     if table is not None:  # the same match whatever the frames: the bots' decisions are the same
-        print("totals:", " ".join([str(t) for t in table.match.totals]))
+        print("totals:", " ".join([str(t) for t in table.model.match.totals]))
 
 
 # -- profile: where a slow frame's time goes ------------------------------------
 
 _PROFILED = (
-    ("pips.ui.table", "TableScreen", ("draw", "next_actor", "play", "draw_status", "draw_buttons",
-                                      "draw_hand", "enter", "choose")),
-    ("pips.ui.surface", "Layer", ("update",)),
+    ("pips.ui.table", "TableScreen", ("draw", "draw_status", "draw_buttons", "draw_hand", "enter")),
+    ("pips.ui.table_model", "TableModel", ("next_actor", "play", "choose")),
+    ("pips.ui.layer", "Layer", ("update",)),
     ("pips.ui.table_line", "Band", ("items",)),
     ("pips.ui.table_pile", "Band", ("items",)),
     ("pips.ui.table_choose", "Choice", ("__init__", "keys")),
     ("pips.ui.results", "HandResultScreen", ("enter", "frame")),
-    ("pips.ui.screen", "PagedScreen", ("enter", "frame")),
+    ("pips.ui.paged", "PagedScreen", ("enter", "frame")),
     ("pips.bots", "SmartBot", ("begin",)),
     ("pips.match", "Turns", ("next",)),
     ("pips.match", "Match", ("new_hand", "end_hand")),

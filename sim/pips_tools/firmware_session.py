@@ -125,13 +125,14 @@ def on_frame(app, count):
     if sent >= board.width * board.height * 2:
         data[6] += 1
     screen = app.screen
-    if data[7] is None and getattr(screen, "match", None) is not None:
+    if data[7] is None and getattr(screen, "model", None) is not None:
         data[7] = screen
-        print("table:", screen.game_class.name, screen.players, "levels", " ".join(screen.levels))
+        model = screen.model
+        print("table:", model.game_class.name, model.players, "levels", " ".join(model.levels))
     table = data[7]
     if table is None:
         return False
-    game = table.game
+    game = table.model.game
     if game is not data[8]:
         data[8] = game
         data[9] = 0
@@ -141,14 +142,14 @@ def on_frame(app, count):
     if game.moves > data[9]:
         data[1] += game.moves - data[9]
         data[9] = game.moves
-    data[2] = table.match.hands_played
-    if table.match.over and screen is not table:
+    data[2] = table.model.match.hands_played
+    if table.model.match.over and screen is not table:
         return True
     return data[2] >= args[5] or count >= args[6]
 
 
 main.run(board, app=main.make_app(board, args[7]), on_frame=on_frame)
-match = data[7].match
+match = data[7].model.match
 data[7] = data[8] = None
 gc.collect()
 print("over:", match.over, "totals", match.totals)
@@ -174,24 +175,26 @@ def _watching(session):
         "printed = [-1]  # the hand whose kept moves were printed last (MatchSave.hand)\n"
         "\n\n"
         "def where(table):\n"
+        "    table = table.model\n"
         "    game = table.game\n"
         "    print('position at the table:', table.match.hands_played, game.moves, game.turn,\n"
         "          table.match.totals, [game.view(s).hand_list() for s in range(table.players)])\n"
         "\n\n"
     )
-    moves = "print('moves of the hand:', bytes(table.kept.moves))\n"
-    noted = "printed[0] = table.kept.hand\n"
+    moves = "print('moves of the hand:', bytes(table.model.kept.moves))\n"
+    noted = "printed[0] = table.model.kept.hand\n"
     # (a line of SESSION, what comes before it)
     for line, added in (
         ("def on_frame(app, count):\n", where),
         ("        data[8] = game\n",
-         "        if data[8] is not None and table.kept is not None:\n            " + moves
+         "        if data[8] is not None and table.model.kept is not None:\n            " + moves
          + "            " + noted),
         ("        print(\"table:\"", "        where(screen)\n"),
         ("    return data[2] >= args[5]", "    if len(args) > 9 and data[1] >= args[9]:\n"
          "        return True\n"),
-        ("match = data[7].match\n", "table = data[7]\nif table.kept is not None and table.kept.hand"
-         " != printed[0]:\n    " + moves + "where(table)\ntable = None\n"),
+        ("match = data[7].model.match\n", "table = data[7]\nif table.model.kept is not None"
+         " and table.model.kept.hand != printed[0]:\n    " + moves
+         + "where(table)\ntable = None\n"),
     ):
         at = session.index(line)
         session = session[:at] + added + session[at:]

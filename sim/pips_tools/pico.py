@@ -45,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 
+from pips.ui.table_model import CHOOSE, THINK  # the table's states: a human chooses, a bot thinks
 from pips_tools import device, fsimage, mpy, panel, uf2
 
 ROOT = mpy.ROOT
@@ -251,8 +252,8 @@ def on_frame(app, n):
     name = type(screen).__name__
     if name == "HandResultScreen" or name == "MatchResultScreen":
         held[2] += 1
-    elif (CUT >= 0 and not held[3] and name == "TableScreen" and screen.game.moves >= CUT
-          and screen.state == %(choose)d and not app.surface.dirty):
+    elif (CUT >= 0 and not held[3] and name == "TableScreen" and screen.model.game.moves >= CUT
+          and screen.model.state == %(choose)d and not app.surface.dirty):
         held[3] = 1
         print("%(cut_mark)s", n)  # the run stops here: the power is cut, the loop running
     return held[2] > 0 and not app.surface.dirty or held[2] > 3
@@ -331,16 +332,15 @@ for line in open(trace_path):
     dump()
     n += 1
     screen = app.screen
-    game = getattr(screen, "game", None)
+    model = getattr(screen, "model", None)  # the table's
+    game = model.game if model is not None else None
     info.write("%d %d %s %d %d %d\n" % (
         n, board.display.bytes_sent - base, type(screen).__name__,
-        getattr(screen, "state", -1), game.moves if game is not None else -1, at[0] - len(values)))
+        getattr(model, "state", -1), game.moves if game is not None else -1, at[0] - len(values)))
 log.close()
 info.close()
 """
 
-THINK = 2  # pips.ui.table's _THINK: the table's state while a bot thinks
-CHOOSE = 3  # pips.ui.table's _CHOOSE: a human chooses
 CUT_MARK = "PIPS-POWER-CUT"
 DATA = "/data"  # boards/pico_lcd_114.py's data folder
 

@@ -344,19 +344,3 @@ class MatchSave:
 
         self.store.clear(self.name)
         stats.count(self.store, self.match, self.levels)
-
-
-def keep(table, seat, move):
-    """A table's match (pips.ui.table: its app's folder `data`, match, seed,
-    levels, bots) kept after a move of `seat` (-1: it resigned); the
-    MatchSave is made at the first."""
-    kept = table.kept
-    if kept is None:
-        bots = None
-        for bot in table.bots:
-            bots = bots or (bot and bot.rng)
-        match = table.match
-        kept = table.kept = MatchSave(
-            Store(table.app.data), match, table.levels, table.seed, bots or match.rng
-        )
-    kept.play(seat, move)

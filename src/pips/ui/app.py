@@ -29,13 +29,15 @@ Entry point for a board (firmware/main.py) and for the simulator:
 
 Screens reach games only through the protocol (pips.game): they know how to
 draw a tile, a card, a line and a pile, never a game by name. Each screen is
-a class (pips.ui.screen.Screen): the title and the table set-up (title.py),
-the table (table.py), the hand-over (handover.py), the pause menu
-(pause.py), the results (results.py) and the rules page (rules.py). A screen
-opens another by its class. The screens every match shows come with the
-title; the pause menu, the rules page and the hand-over screen, which a
-player may never open, are imported when first opened. Like every module,
-they then stay.
+a class (pips.ui.screen.Screen): the title (title.py), the table set-up
+(table_setup.py), the settings and statistics (settings_screen.py), the
+table (table.py), the hand-over (handover.py), the pause menu (pause.py),
+the results (results.py) and the rules page (rules.py). A screen opens
+another by its class. The screens every match shows come with the title;
+the ones a player may never open (the settings, the pause menu, the rules
+page, the hand-over) are imported, by an import statement inside the
+function that opens them, when first opened. Like every module, they then
+stay.
 """
 
 from pips.ui.keys import Keys
@@ -75,9 +77,9 @@ class App:
             except OSError:  # no folder yet: nothing kept
                 kept = ()
             if kept:  # the records' code is imported only when there is something to read
-                # the settings kept; the resume screen, when a match is (a name
-                # longer than ten characters is not interned: pips.save's text)
-                __import__("pips.ui.resume", None, None, ("*",)).start(self)
+                from pips.ui.resume import start
+
+                start(self)  # the settings kept; the resume screen, when a match is
         if backlight is not None:
             backlight(self.brightness)
         if self.screen is None:

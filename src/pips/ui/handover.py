@@ -2,7 +2,8 @@
 
 from pips.ui import keys as K
 from pips.ui.palette import FELT_DARK, TEXT, HIGHLIGHT, DIM
-from pips.ui.screen import Screen, seat_name
+from pips.ui.events import seat_name
+from pips.ui.screen import Screen
 
 
 class HandOverScreen(Screen):
@@ -25,7 +26,7 @@ class HandOverScreen(Screen):
 
     def frame(self, presses, now):
         if presses & K.A:
-            self.table.hand_to(self.seat)
+            self.table.model.hand_to(self.seat)
             self.app.go(self.table)
         elif presses & K.MENU:
             # back from the pause lands here again, never on the last hand shown

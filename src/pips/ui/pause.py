@@ -1,11 +1,8 @@
 """The pause menu of a match: resume, the rules, resign, quit to the title.
 Resigning and quitting ask first ("Resign the match?"), the cursor on No.
-Resigning is done here, on the table (this module is loaded only when a
-player pauses)."""
+The table's model resigns the seat (pips.ui.table_model)."""
 
-from pips.match import Turns
 from pips.ui.menu import MenuScreen
-from pips.ui.screen import seat_name
 
 
 class PauseScreen(MenuScreen):
@@ -13,6 +10,9 @@ class PauseScreen(MenuScreen):
     hint = "A: choose  hold A: resume"
 
     def __init__(self, app, table, back_to=None, seat=-1):
+        """The pause of `table` (a pips.ui.table.TableScreen); `back_to` the
+        screen to resume (the table, or the hand-over paused at), `seat` the
+        seat that may resign (-1: the model's choice)."""
         MenuScreen.__init__(self, app)
         self.table = table
         self.back_to = back_to if back_to is not None else table  # the hand-over, when paused there
@@ -28,7 +28,7 @@ class PauseScreen(MenuScreen):
         elif i == 1:
             from pips.ui.rules import RulesScreen
 
-            app.open(RulesScreen, self.table.game_class, self)
+            app.open(RulesScreen, self.table.model.game_class, self)
         else:
             app.open(ConfirmScreen, self, i == 2)
 
@@ -37,7 +37,7 @@ class PauseScreen(MenuScreen):
 
     def confirmed(self, resigning):
         if resigning:
-            resign(self.table, self.seat)
+            self.table.model.resign(self.seat)
             self.app.go(self.table)
         else:
             self.app.home()
@@ -65,32 +65,3 @@ class ConfirmScreen(MenuScreen):
 
     def back(self):
         self.app.go(self.pause)
-
-
-def resign(table, seat=-1):
-    """A human resigns the match: `seat`, else the viewer (the human holding
-    the device), else the only human. The table then asks who acts next."""
-    if seat < 0:
-        seat = table.viewer
-    if seat < 0 and len(table.humans) == 1:
-        seat = table.humans[0]
-    match = table.match
-    if seat < 0 or seat in match.resigned:
-        return
-    game = table.game
-    if table.game_class.resign_in_hand and game.turn >= 0:
-        try:
-            game.play(seat, game.parse_move(seat, "resign"))
-        except ValueError:
-            pass
-    match.resign(seat)
-    table.turns = Turns(game)  # the loop starts over after a resignation (a replay's too)
-    if table.app.data is not None:
-        from pips.save import keep
-
-        keep(table, seat, -1)
-    table.lines.append("%s resigned" % seat_name(seat))
-    if table.viewer == seat or len(table.humans) > 1:
-        table.viewer = -1  # pass-and-play: no hand shows until the next hand-over
-    table.choice = None
-    table.state = 0  # pips.ui.table's _NEXT_ACTOR: ask who acts next

@@ -107,7 +107,7 @@ def swatch(label):
     a colour's letter after a colon or a space), or -1: the button shows as a
     swatch of that colour, its label on it."""
     if len(label) > 2 and (label[-2] == ":" or label[-2] == " "):
-        i = b"RYGB".find(label[-1].encode())  # (bytes: no name interned on a device)
+        i = "RYGB".find(label[-1])
         if i >= 0:
             return COLORS[i]
     return -1

@@ -3,7 +3,8 @@ points and totals; then the ranks."""
 
 from pips.ui import keys as K
 from pips.ui.palette import TEXT, HIGHLIGHT, DIM
-from pips.ui.screen import PagedScreen, seat_name, over
+from pips.ui.events import over, seat_name
+from pips.ui.paged import PagedScreen
 
 
 def piece_list(view, text, cols):
@@ -30,16 +31,16 @@ class HandResultScreen(PagedScreen):
         PagedScreen.__init__(self, app)
         self.table = table
         self.over = over
-        self.title = "Hand %d over" % table.match.hands_played
+        self.title = "Hand %d over" % table.model.match.hands_played
         self.footer = "A: results" if over else "A: next hand"
 
     def content(self):
-        table = self.table
-        game = table.game
-        match = table.match
-        results = getattr(game, "results", None) if game.turn < 0 else None
-        lines, words = results() if results is not None else ((), None)
-        if table.players == 1 and lines:
+        model = self.table.model
+        game = model.game
+        match = model.match
+        notation = self.table.layout.piece.text  # a piece's (the piece module's)
+        lines, words = game.results() if game.turn < 0 else ((), None)
+        if model.players == 1 and lines:
             heads = []  # the game's own line says it
         elif game.winner >= 0:
             heads = [("%s wins the hand" % seat_name(game.winner), HIGHLIGHT)]
@@ -55,7 +56,7 @@ class HandResultScreen(PagedScreen):
         heads.append(("seat left +pts total", DIM))
         rows = []
         cols = (self.app.width - 8) // self.s.char_w
-        for seat in range(table.players):
+        for seat in range(model.players):
             view = game.view(seat)
             left = view.sizes[seat]
             points = game.scores[seat]
@@ -63,10 +64,10 @@ class HandResultScreen(PagedScreen):
             rows.append((text, DIM if seat in match.resigned else TEXT))
             if left and seat not in match.resigned:  # the hand is shown at the end
                 if words is None:
-                    rows.append((piece_list(view, table.piece.text, cols), DIM))
+                    rows.append((piece_list(view, notation, cols), DIM))
                 else:
                     word = " " + words[seat]
-                    rows.append((piece_list(view, table.piece.text, cols - len(word)) + word, TEXT))
+                    rows.append((piece_list(view, notation, cols - len(word)) + word, TEXT))
         return heads, rows
 
     def done(self):
@@ -74,7 +75,7 @@ class HandResultScreen(PagedScreen):
         if self.over:
             self.app.open(MatchResultScreen, table)
             return
-        table.next_hand()
+        table.model.next_hand()
         self.app.go(table)
 
 
@@ -92,7 +93,7 @@ class MatchResultScreen(PagedScreen):
         self.table = table
 
     def content(self):
-        match = self.table.match
+        match = self.table.model.match
         ranks = match.ranks()
         self.ranks = ranks
         rows = []
@@ -106,9 +107,7 @@ class MatchResultScreen(PagedScreen):
 
     def frame(self, presses, now):
         if presses & K.A:  # play again: a new match, the next seed, the same table
-            t = self.table
-            options = t.match.options
-            self.app.go(t.__class__(self.app, t.game_class, t.players, t.levels, options))
+            self.app.go(self.table.again())
             return
         PagedScreen.frame(self, presses, now)
 

@@ -2,7 +2,7 @@
 
 from pips.ui import keys as K
 from pips.ui.palette import TEXT
-from pips.ui.screen import PagedScreen
+from pips.ui.paged import PagedScreen
 
 
 def wrap(text, width):

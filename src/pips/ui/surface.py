@@ -1,13 +1,14 @@
-"""The drawing surface every screen draws on, its dirty-rectangle bookkeeping,
-its framebuf form (FbSurface), and the layers a table's bands draw with.
+"""The drawing surface every screen draws on, and its dirty-rectangle
+bookkeeping.
 
 A surface is a 4-bit canvas: colours are palette indexes (pips.ui.palette). A
 subclass supplies the primitives `_fill(x, y, w, h, c)`, `_pixel(x, y, c)`,
 `_text(s, x, y, c)`, `_send(x, y, w, h)` (flush() hands it each dirty window)
 and `get_pixel(x, y)`, and the font metrics `char_w`, `char_h`; everything
-else is shared here, so the screens run the same on framebuf (MicroPython)
-and displayio (CircuitPython, the desktop simulator). The primitives have no
-stand-ins here: both subclasses define them.
+else is shared here, so the screens run the same on framebuf (MicroPython,
+pips.ui.fbsurface) and displayio (CircuitPython, the desktop simulator:
+pips.ui.diosurface). The primitives have no stand-ins here: both subclasses
+define them.
 
 The interface the screens use: width, height, char_w, char_h, fill_rect,
 fill, rect, text, text_center, text_width, flush.
@@ -20,25 +21,6 @@ and a message line sends those two areas, not the whole frame; a whole screen
 goes in two flushes, half a screen each (_FLUSH_MAX), so that no frame waits
 for all of it. `pixels_sent` counts what went out (an ST7789 takes 2 bytes a
 pixel).
-
-FbSurface is the surface on MicroPython's `framebuf` in GS4_HMSB (4 bits a
-pixel, palette indexes): 240x135 takes 16,200 bytes.
-
-    FbSurface(display)            the board's driver: a framebuf.FrameBuffer
-                                  subclass with width, height and show(x, y, w, h)
-    FbSurface(None, 240, 135)     an off-screen buffer of its own (tests, CPython
-                                  with a framebuf stand-in)
-
-flush() calls display.show(x, y, w, h) once per dirty rectangle. Text is the
-framebuf's built-in 8x8 font.
-
-A Layer is a band of the table drawn as a list of items, redrawn by difference.
-
-An item is a tuple (x, y, w, h, what, a). `what` holds the item's kind in its
-low 4 bits and, above them (what >> 4), a text's ink or a piece's flags; `a`
-is what the kind draws (a colour, a text, a piece's code). Six fields keep an
-item small. The kinds below are drawn by every band; a table module
-(table_<kind>.py) numbers its own kinds from 8 and paints them itself.
 """
 
 from pips import const
@@ -171,107 +153,3 @@ class Surface:
         if len(s) > most:
             s = s[:most]
         self.text(s, x + (w - len(s) * self.char_w) // 2, y, c, bg)
-
-
-# -- on framebuf --------------------------------------------------------------
-
-
-class FbSurface(Surface):
-    char_w = 8
-    char_h = 8
-
-    def __init__(self, display=None, width=0, height=0):
-        import framebuf  # only here: the screens never import framebuf
-
-        if display is None:
-            self.buffer = bytearray((width * height + 1) // 2)
-            display = framebuf.FrameBuffer(self.buffer, width, height, framebuf.GS4_HMSB)
-            self.show = None
-        else:
-            width = width or display.width
-            height = height or display.height
-            self.buffer = getattr(display, "buffer", None)
-            self.show = display.show
-        self.width = width
-        self.height = height
-        # the primitives are the framebuf's own methods, bound once: no method
-        # of this class stands in between (a call more for every fill and pixel)
-        self._fill = display.fill_rect
-        self._pixel = display.pixel
-        self._text = display.text
-        self.get_pixel = display.pixel  # pixel(x, y) without a colour reads it
-        Surface.__init__(self)
-
-    def _send(self, x, y, w, h):
-        if self.show is not None:
-            self.show(x, y, w, h)
-
-
-# -- a band drawn as a list of items ------------------------------------------
-
-
-FILL = const(0)  # a: colour
-TEXT_AT = const(1)  # a: text, in the ink above the kind
-CENTER = const(2)  # text centred in the item's width
-PIECE = const(3)  # a piece (the piece module draws it): a code; flags 1 bright, 2 selected
-
-
-class Layer:
-    """`update(items)` compares with what is on screen: items gone are cleared
-    to the background, new ones drawn, and unchanged ones left alone unless
-    something cleared or drawn below them overlaps (painter's order: later
-    items lie on top). A move then redraws a tile or a card, not the band.
-    Fills and text are drawn here, other items by `paint(item, bg)`.
-    `items` is what is on screen: [] after the band was cleared."""
-
-    def __init__(self, surface, bg, paint):
-        self.s = surface
-        self.bg = bg
-        self.paint = paint
-        self.items = []
-        self.touched = []  # what an update has cleared or drawn, one list for every update
-
-    def update(self, items):
-        s = self.s
-        old = self.items
-        touched = self.touched
-        n = 0
-        for it in old:
-            if it not in items:
-                s.fill_rect(it[0], it[1], it[2], it[3], self.bg)
-                if n == len(touched):
-                    touched.append(it)
-                else:
-                    touched[n] = it
-                n += 1
-        for it in items:
-            drawn = it not in old
-            if not drawn:  # unchanged: drawn again if something touched overlaps it
-                x0 = it[0]
-                y0 = it[1]
-                x1 = x0 + it[2]
-                y1 = y0 + it[3]
-                for k in range(n):
-                    r = touched[k]
-                    if r[0] < x1 and x0 < r[0] + r[2] and r[1] < y1 and y0 < r[1] + r[3]:
-                        drawn = True
-                        break
-            if drawn:
-                what = it[4]
-                kind = what & 15
-                if kind == FILL:
-                    s.fill_rect(it[0], it[1], it[2], it[3], it[5])
-                elif kind == TEXT_AT:
-                    s.text(it[5], it[0], it[1], what >> 4)
-                elif kind == CENTER:
-                    s.text_center(it[5], it[0], it[1], it[2], what >> 4)
-                else:
-                    self.paint(it, self.bg)
-                if n == len(touched):
-                    touched.append(it)
-                else:
-                    touched[n] = it
-                n += 1
-        for k in range(n):  # the items of this update are not held past it
-            touched[k] = None
-        self.items = items

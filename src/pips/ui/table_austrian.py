@@ -24,20 +24,21 @@ The take-back is shown as it happens: under the line, at the end the tiles
 came off, "P2 took back" and the tiles taken (framed in the warning colour),
 as they lay, until the next player acts.
 
-The tiles are drawn by the table's piece module (table.piece.tile: pips or
+The tiles are drawn by the table's piece module (layout.piece.tile: pips or
 pictures, pips.ui.piece_picture), so the line follows the display setting.
 
-Every table module (table_<kind>.py) offers Band(table): items(view), the
-band's items for a pips.ui.surface.Layer, and paint(s, item, bg) for its own
-kinds.
+Every table module (table_<kind>.py) offers Band(layout, model), given the
+table's pips.ui.table.Layout and pips.ui.table_model.TableModel:
+items(view), the band's items for a pips.ui.layer.Layer, and paint(s, item,
+bg) for its own kinds.
 """
 
 from pips import const
 from pips.tiles import HI, LO, code
 from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT, WARNING
-from pips.ui.surface import CENTER, FILL, TEXT_AT
+from pips.ui.layer import CENTER, FILL, TEXT_AT
 from pips.ui import piece_tile as P
-from pips.ui.screen import seat_name
+from pips.ui.events import seat_name
 
 TILE = const(8)  # a: the halves, left * 8 + right; flags (what >> 4): 1 framed, 2 taken back
 _STEP = const(12)  # from a tile to the next: half a tile (a half and the divider)
@@ -46,8 +47,9 @@ _STRIP_GAP = const(3)  # between the line and the take-back strip under it
 
 
 class Band:
-    def __init__(self, table):
-        self.table = table
+    def __init__(self, layout, model):
+        self.layout = layout
+        self.model = model
         self.hand = -1  # the hand (match.hands_played) the band last drew
         # tile code -> x * 2 + row of the line last drawn (-1: not on it);
         # `placed` while that line fit
@@ -61,12 +63,12 @@ class Band:
         self.top = -1  # the line's top row, set on the first draw
 
     def items(self, view):
-        table = self.table
-        s = table.s
-        w = table.app.width
+        layout = self.layout
+        s = layout.s
+        w = layout.width
         pairs = view.line_pairs()
-        if self.hand != table.match.hands_played:  # a new hand: nothing to follow
-            self.hand = table.match.hands_played
+        if self.hand != self.model.match.hands_played:  # a new hand: nothing to follow
+            self.hand = self.model.match.hands_played
             self.placed = False
             self.prev = None
             self.took = None
@@ -91,7 +93,7 @@ class Band:
         total = _STEP * (n - 1) + P.W
         # while a tile's end is being chosen: 0 marks the left end, 1 the right
         mark = -1
-        text = table.alternative()  # the text of the move under the cursor
+        text = self.model.alternative()  # the text of the move under the cursor
         if text is not None:
             if text.endswith(" uno"):
                 text = text[:-4]
@@ -153,13 +155,13 @@ class Band:
     def place_rows(self, s):
         """Where the line's two rows go in the table band: centred, or higher
         when the take-back strip would not fit under them."""
-        table = self.table
-        bottom = table.table_y + table.table_h - 1
-        top = table.table_y + table.table_h // 2 - _ROW
+        layout = self.layout
+        bottom = layout.table_y + layout.table_h - 1
+        top = layout.table_y + layout.table_h // 2 - _ROW
         if top + 2 * _ROW + _STRIP_GAP + P.H > bottom:
             top = bottom - (2 * _ROW + _STRIP_GAP + P.H)
-        if top < table.table_y + 1:
-            top = table.table_y + 1
+        if top < layout.table_y + 1:
+            top = layout.table_y + 1
         self.top = top
 
     def anchor(self, pairs, w, total, margin):
@@ -224,11 +226,11 @@ class Band:
         took = self.took
         if took is None:
             return
-        table = self.table
-        s = table.s
-        w = table.app.width
+        layout = self.layout
+        s = layout.s
+        w = layout.width
         y = self.top + 2 * _ROW + _STRIP_GAP
-        if y + P.H > table.table_y + table.table_h:
+        if y + P.H > layout.table_y + layout.table_h:
             y = self.top + 2 * _ROW  # no room: the band's last rows
         _, seat, side, pairs = took
         step = P.W + 2
@@ -271,8 +273,7 @@ class Band:
     def paint(self, s, it, bg):
         flags = it[4] >> 4
         edge = HIGHLIGHT if flags & 1 else (WARNING if flags & 2 else PIP)
-        tile = getattr(self.table.piece, "tile", P.tile)
-        tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, False, IVORY, edge)
+        self.layout.piece.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, False, IVORY, edge)
 
 
 def _tile(pair, x, y, framed, flags=0):

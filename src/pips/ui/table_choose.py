@@ -14,7 +14,7 @@ stay as they are.
 
 from pips import const
 from pips.ui import keys as K
-from pips.ui.screen import label
+from pips.ui.events import label
 
 _BUTTON = const(1000)  # cursor stops >= this are buttons: _BUTTON + index in `buttons`
 # the buttons that are no action (an action's button is its index in `moves`)
@@ -61,14 +61,12 @@ class Choice:
                 t = texts[k]
                 if t.endswith(tail) and t[: -len(tail)] in texts:
                     self.variant[k] = 1
-        after = getattr(view, "after", None)
-        if after is not None:
-            keys = []
-            for k in range(len(moves)):
-                key = after(moves[k])
-                if key >= 0 and key in keys:
-                    pieces[k] = _MIRROR
-                keys.append(key)
+        keys = []
+        for k in range(len(moves)):
+            key = view.after(moves[k])
+            if key >= 0 and key in keys:
+                pieces[k] = _MIRROR
+            keys.append(key)
         self.pieces = pieces
         hand = view.hand_list()
         self.hand = hand

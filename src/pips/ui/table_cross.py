@@ -17,14 +17,15 @@ tile's arm is being chosen (a move text ending " N", " E", ...) that arm's
 end is framed and its letter lit. The bank's chips stand in the top left
 corner.
 
-Every table module (table_<kind>.py) offers Band(table): items(view), the
-band's items for a pips.ui.surface.Layer, and paint(s, item, bg) for its own
-kinds.
+Every table module (table_<kind>.py) offers Band(layout, model), given the
+table's pips.ui.table.Layout and pips.ui.table_model.TableModel:
+items(view), the band's items for a pips.ui.layer.Layer, and paint(s, item,
+bg) for its own kinds.
 """
 
 from pips import const
 from pips.ui.palette import IVORY, PIP, TEXT, DIM, HIGHLIGHT
-from pips.ui.surface import CENTER, FILL, TEXT_AT
+from pips.ui.layer import CENTER, FILL, TEXT_AT
 from pips.ui import piece_tile as P
 
 TILE = const(8)  # a: first half * 8 + second; flags (what >> 4): 1 standing, 2 framed
@@ -36,26 +37,25 @@ _DY = (-1, 0, 1, 0)
 
 
 class Band:
-    def __init__(self, table):
-        self.table = table
+    def __init__(self, layout, model):
+        self.layout = layout
+        self.model = model
         self.shown = [0, 0, 0, 0]  # per arm, the tiles drawn (tests read it)
 
     def items(self, view):
-        table = self.table
-        s = table.s
-        w = table.app.width
-        y0 = table.table_y
-        h = table.table_h
+        layout = self.layout
+        s = layout.s
+        w = layout.width
+        y0 = layout.table_y
+        h = layout.table_h
         mid = y0 + h // 2
         cx = w // 2
         out = []
         # the bank, top left
-        bank = getattr(view, "bank", None)
-        if bank is not None:
-            out.append((2, y0 + 2, 4 * s.char_w, s.char_h, TEXT_AT | DIM << 4, "bank"))
-            text = "%d" % bank
-            y = y0 + 3 + s.char_h
-            out.append((2, y, s.text_width(text), s.char_h, TEXT_AT | TEXT << 4, text))
+        out.append((2, y0 + 2, 4 * s.char_w, s.char_h, TEXT_AT | DIM << 4, "bank"))
+        text = "%d" % view.bank
+        y = y0 + 3 + s.char_h
+        out.append((2, y, s.text_width(text), s.char_h, TEXT_AT | TEXT << 4, text))
         # the centre: crosswise when a tile fits above and below it
         standing = (h - P.W) // 2 >= P.W + 1
         cw = P.H if standing else P.W
@@ -70,7 +70,7 @@ class Band:
         out.append(box + (TILE | (1 if standing else 0) << 4, 6 * 8 + 6))
         # the arm being chosen for a tile (the second step), else -1
         mark = -1
-        text = table.alternative()
+        text = self.model.alternative()
         if text is not None and len(text) > 2 and text[-2] == " ":
             mark = ARMS.find(text[-1])
         for arm in range(4):
@@ -82,7 +82,7 @@ class Band:
         if it[4] & 15 == TILE:
             edge = HIGHLIGHT if flags & 2 else PIP
             # the table's tile module: pips, or pictures (the display setting)
-            self.table.piece.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, flags & 1, IVORY, edge)
+            self.layout.piece.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, flags & 1, IVORY, edge)
         else:
             s.rect(it[0], it[1], it[2], it[3], it[5])
 

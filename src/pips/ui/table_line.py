@@ -7,40 +7,42 @@ than the screen, both ends stay in view with the count of hidden tiles between. 
 move redraws the one tile laid. While a tile's end is being chosen (a move text
 ending " L" or " R"), the tile at that end is framed.
 
-Every table module (table_<kind>.py) offers Band(table): items(view), the
-band's items for a pips.ui.surface.Layer, and paint(s, item, bg) for its own
-kinds.
+Every table module (table_<kind>.py) offers Band(layout, model), given the
+table's pips.ui.table.Layout and pips.ui.table_model.TableModel:
+items(view), the band's items for a pips.ui.layer.Layer, and paint(s, item,
+bg) for its own kinds.
 """
 
 from pips import const
 from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT
-from pips.ui.surface import CENTER, FILL, TEXT_AT
+from pips.ui.layer import CENTER, FILL, TEXT_AT
 
 TILE = const(8)  # a: the halves, left * 8 + right; flags (what >> 4): 1 standing, 2 framed
 _BIG = const(13)  # the halves of the line's tiles while it fits at that size (else 10)
 
 
 class Band:
-    def __init__(self, table):
-        self.table = table
+    def __init__(self, layout, model):
+        self.layout = layout
+        self.model = model
         # where the opening tile is, followed move by move: (hand, tiles, the
         # opening's index, the first pair), None before the first tile
         self.track = None
         self.shown = (0, 0)  # tiles drawn from each end (tests read it)
 
     def items(self, view):
-        table = self.table
-        s = table.s
+        layout = self.layout
+        s = layout.s
         pairs = view.line_pairs()
-        w = table.app.width
-        mid_y = table.table_y + table.table_h // 2
+        w = layout.width
+        mid_y = layout.table_y + layout.table_h // 2
         text_y = mid_y - s.char_h // 2
         if not pairs:
             self.shown = (0, 0)
             return [(0, text_y, w, s.char_h, CENTER | DIM << 4, "lay any tile")]
         margin = s.char_w + 5  # room for the L and R labels
         room = w - 2 * margin
-        n = _BIG if table.table_h >= 4 * _BIG + 8 else 10
+        n = _BIG if layout.table_h >= 4 * _BIG + 8 else 10
         while True:
             widths = [n + 2 if a == b else 2 * n + 3 for a, b in pairs]
             total = sum(widths) + len(pairs) - 1
@@ -56,7 +58,7 @@ class Band:
             # left end since, tracked from the line's growth, move by move
             count = len(pairs)
             last = self.track
-            hands = table.match.hands_played
+            hands = self.model.match.hands_played
             if last is None or last[0] != hands or count < last[1]:
                 opening = 0
             else:
@@ -85,7 +87,7 @@ class Band:
         self.shown = (left, right)
         # while a tile's end is being chosen: 0 marks the left end, 1 the right
         mark = -1
-        text = table.alternative()  # the text of the move under the cursor
+        text = self.model.alternative()  # the text of the move under the cursor
         if text is not None:
             if text.endswith(" L"):
                 mark = 0
@@ -113,7 +115,7 @@ class Band:
         flags = it[4] >> 4
         edge = HIGHLIGHT if flags & 2 else PIP
         n = (it[2] if flags & 1 else it[3]) - 2  # the halves' size, from the item's
-        self.table.piece.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, flags & 1, IVORY, edge, n)
+        self.layout.piece.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, flags & 1, IVORY, edge, n)
 
 
 def _tile(out, pair, x, mid_y, marked, n):

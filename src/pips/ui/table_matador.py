@@ -14,16 +14,17 @@ reserve), and `out` (the 3 tiles set aside, a mask: 0 until the hand is over).
 - Top left, the reserve: a tile face down and its count. Top right, the 3
   tiles set aside: face down, and face up once the hand is over.
 
-Every table module (table_<kind>.py) offers Band(table): items(view), the
-band's items for a pips.ui.surface.Layer, and paint(s, item, bg) for its own
-kinds.
+Every table module (table_<kind>.py) offers Band(layout, model), given the
+table's pips.ui.table.Layout and pips.ui.table_model.TableModel:
+items(view), the band's items for a pips.ui.layer.Layer, and paint(s, item,
+bg) for its own kinds.
 """
 
 from pips import const
 from pips.games.matador.game import MATADORS
 from pips.tiles import HI, LO, code, codes
 from pips.ui.palette import PIP, DIM, TEXT, RED, WARNING
-from pips.ui.surface import CENTER, TEXT_AT
+from pips.ui.layer import CENTER, TEXT_AT
 from pips.ui import table_line
 from pips.ui import piece_tile as P
 
@@ -38,8 +39,8 @@ _BLANK_SECOND = const(16)
 class Band(table_line.Band):
     def items(self, view):
         out = table_line.Band.items(self, view)
-        table = self.table
-        s = table.s
+        layout = self.layout
+        s = layout.s
         chh = s.char_h
         ends = view.ends
         blank_l = len(ends) == 2 and ends[0] == 0
@@ -74,16 +75,16 @@ class Band(table_line.Band):
                 text = "0 ends: matador only"
             else:
                 text = "0 at %s: matador only" % ("L" if blank_l else "R")
-            y = table.table_y + table.table_h - chh - 2
-            out.append((0, y, table.app.width, chh, CENTER | WARNING << 4, text))
+            y = layout.table_y + layout.table_h - chh - 2
+            out.append((0, y, layout.width, chh, CENTER | WARNING << 4, text))
         # the reserve, top left; the 3 tiles set aside, top right
-        y = table.table_y + 2
+        y = layout.table_y + 2
         out.append((2, y, P.W, P.H, BACK, 0))
         text = "%d" % view.stock
         ty = y + (P.H - chh) // 2
         out.append((P.W + 5, ty, s.text_width(text), chh, TEXT_AT | TEXT << 4, text))
-        aside = getattr(view, "set_aside", 0)
-        x = table.app.width - 2 - aside * (P.W + 1) + 1
+        aside = view.set_aside
+        x = layout.width - 2 - aside * (P.W + 1) + 1
         if aside:
             out.append((x - 4 - 3 * s.char_w, ty, 3 * s.char_w, chh, TEXT_AT | DIM << 4, "out"))
         if view.out:

@@ -8,39 +8,40 @@ and the draw pile are as tall as the band allows (a card in hand at the
 least), in its middle. The colour in play frames the top card and shows as a
 swatch with its letter, for colour-blind players.
 
-Every table module (table_<kind>.py) offers Band(table): items(view), the
-band's items for a pips.ui.surface.Layer, and paint(s, item, bg) for its own
-kinds. This one also offers reveal_items(view), the band while a hand is
+Every table module (table_<kind>.py) offers Band(layout, model), given the
+table's pips.ui.table.Layout and pips.ui.table_model.TableModel:
+items(view), the band's items for a pips.ui.layer.Layer, and paint(s, item,
+bg) for its own kinds. This one also offers reveal_items(view), the band while a hand is
 revealed to the viewer (UNO's challenged +4).
 """
 
 from pips import const
 from pips.ui.palette import TEXT, BLACK, WARNING, WHITE, YELLOW
-from pips.ui.surface import FILL, PIECE, TEXT_AT
+from pips.ui.layer import FILL, PIECE, TEXT_AT
 from pips.ui import piece_card as P
-from pips.ui.screen import seat_name
 
 _CARD = const(8)  # a: the card kind, face up
 _BACK = const(9)  # a card face down
 
 
 class Band:
-    def __init__(self, table):
-        self.table = table
+    def __init__(self, layout, model):
+        self.layout = layout
+        self.model = model
 
     def items(self, view):
-        table = self.table
-        s = table.s
-        w = table.app.width
-        h = max(P.H, table.table_h - 8)  # the pile's cards: the band's height, less the frame
+        layout = self.layout
+        s = layout.s
+        w = layout.width
+        h = max(P.H, layout.table_h - 8)  # the pile's cards: the band's height, less the frame
         cw = h * 2 // 3
-        y = table.table_y + (table.table_h - h) // 2
+        y = layout.table_y + (layout.table_h - h) // 2
         cx = w // 2 - cw - 6
         out = []
-        top = getattr(view, "top", -1)
-        color = getattr(view, "color", 4)
-        has_color = color is not None and 0 <= color < 4
-        if top is not None and top >= 0:
+        top = view.top
+        color = view.color
+        has_color = 0 <= color < 4  # 4: a first wild's colour not named yet
+        if top >= 0:
             if has_color:  # the active colour as a frame round the top card
                 fill = P.COLORS[color]
                 out.append((cx - 3, y - 3, cw + 6, h + 6, FILL, fill))
@@ -54,21 +55,16 @@ class Band:
             out.append(
                 (sx + 3 + s.char_w // 2, y + 5, s.char_w, s.char_h, TEXT_AT | ink << 4, letter)
             )
-        direction = getattr(view, "direction", 1)
-        arrow = ">>" if direction is None or direction > 0 else "<<"
+        arrow = ">>" if view.direction > 0 else "<<"
         out.append((sx, y + h - s.char_h, 2 * s.char_w, s.char_h, TEXT_AT | TEXT << 4, arrow))
         px = w // 2 + 10
         out.append((px, y, cw, h, _BACK, 0))
-        stock = getattr(view, "stock", None)
-        if callable(stock):
-            stock = stock()
         tx = px + cw + 4
-        if stock is not None:
-            text = "%d" % stock
-            out.append((tx, y + 2, s.text_width(text), s.char_h, TEXT_AT | TEXT << 4, text))
-        pending = getattr(view, "pending", None)
+        text = "%d" % view.stock
+        out.append((tx, y + 2, s.text_width(text), s.char_h, TEXT_AT | TEXT << 4, text))
+        pending = view.pending
         if pending:
-            text = (pending if isinstance(pending, str) else "+%d" % pending) + "?"
+            text = pending + "?"
             ty = y + h - s.char_h
             out.append((tx, ty, s.text_width(text), s.char_h, TEXT_AT | WARNING << 4, text))
         return out
@@ -77,9 +73,9 @@ class Band:
         """The band while another seat's cards are revealed to the viewer
         (`view.reveal`: a challenged +4 player's hand): a caption, then the
         cards overlapping by half."""
-        table = self.table
-        s = table.s
-        y = table.table_y
+        layout = self.layout
+        s = layout.s
+        y = layout.table_y
         items = [(4, y + 2, 11 * s.char_w, s.char_h, TEXT_AT | TEXT << 4, "their hand:")]
         w = P.W
         h = P.H
@@ -87,7 +83,7 @@ class Band:
         x = 4
         y += s.char_h + 4
         for code in view.reveal:
-            if x + w > table.app.width:
+            if x + w > layout.width:
                 break
             items.append((x, y, w, h, PIECE | 1 << 4, code))  # 1: bright
             x += step
@@ -98,24 +94,3 @@ class Band:
             P.piece(s, it[0], it[1], it[5], 1, bg, it[2], it[3])  # 1: face up, bright
         else:
             P.back(s, it[0], it[1], bg, it[2], it[3])
-
-
-def deal(game, view, head):
-    """pips.ui.screen.deal's lines at a pile table: `head` (who deals) and
-    the first card turned up, then what it did (who took cards, the
-    direction, who plays or names the colour)."""
-    from pips.cards import text
-
-    said = []
-    sizes = view.sizes
-    least = min(sizes)
-    for s in range(len(sizes)):
-        if sizes[s] > least:
-            said.append("%s takes %d" % (seat_name(s), sizes[s] - least))
-    if getattr(view, "direction", 1) < 0:
-        said.append("play reversed")
-    if getattr(view, "pending", None):  # a first wild: its colour is named
-        said.append("%s names the colour" % seat_name(game.turn))
-    else:
-        said.append("%s plays next" % seat_name(game.turn))
-    return [head + ", first card " + text(view.top), ", ".join(said)]

@@ -10,14 +10,15 @@ Top left, a tile face down and the stock's count; top right, the tiles laid
 this round ("this round 2": as many will be turned up). Once the game is
 over, what came of it: won, or how many of the 28 tiles made the line.
 
-Every table module (table_<kind>.py) offers Band(table): items(view), the
-band's items for a pips.ui.surface.Layer, and paint(s, item, bg) for its own
-kinds.
+Every table module (table_<kind>.py) offers Band(layout, model), given the
+table's pips.ui.table.Layout and pips.ui.table_model.TableModel:
+items(view), the band's items for a pips.ui.layer.Layer, and paint(s, item,
+bg) for its own kinds.
 """
 
 from pips import const
 from pips.ui.palette import PIP, DIM, TEXT, HIGHLIGHT, WARNING
-from pips.ui.surface import TEXT_AT
+from pips.ui.layer import TEXT_AT
 from pips.ui import table_line
 from pips.ui import piece_tile as P
 
@@ -27,16 +28,16 @@ BACK = const(12)  # a tile face down, lying (table_line's kinds are below)
 class Band(table_line.Band):
     def items(self, view):
         out = table_line.Band.items(self, view)
-        table = self.table
-        s = table.s
-        y = table.table_y + 2
+        layout = self.layout
+        s = layout.s
+        y = layout.table_y + 2
         chh = s.char_h
         stock = view.stock
         out.append((2, y, P.W, P.H, BACK, 0))
         text = "%d" % stock
         ty = y + (P.H - chh) // 2
         out.append((P.W + 5, ty, s.text_width(text), chh, TEXT_AT | TEXT << 4, text))
-        w = table.app.width
+        w = layout.width
         if view.turn < 0:  # over
             laid = len(view.line_pairs())
             if view.winner == 0:

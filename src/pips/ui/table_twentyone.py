@@ -14,15 +14,16 @@ stood, done (stood or not, the others cannot tell); once the hand is over,
 every seat's total instead, the winners lit. Hit and stand are the table's
 own buttons: moves that use no tile.
 
-Every table module (table_<kind>.py) offers Band(table): items(view), the
-band's items for a pips.ui.surface.Layer, and paint(s, item, bg) for its own
-kinds.
+Every table module (table_<kind>.py) offers Band(layout, model), given the
+table's pips.ui.table.Layout and pips.ui.table_model.TableModel:
+items(view), the band's items for a pips.ui.layer.Layer, and paint(s, item,
+bg) for its own kinds.
 """
 
 from pips import const
 from pips.ui.palette import PIP, DIM, TEXT, HIGHLIGHT, WARNING
-from pips.ui.surface import TEXT_AT
-from pips.ui.screen import seat_name
+from pips.ui.layer import TEXT_AT
+from pips.ui.events import seat_name
 
 BIG = const(8)  # a: digits drawn `scale` times a 3x5 font (w // 4 is the scale); ink above
 BACK = const(9)  # a tile face down, standing
@@ -61,15 +62,16 @@ def big(s, x, y, text, scale, color):
 
 
 class Band:
-    def __init__(self, table):
-        self.table = table
+    def __init__(self, layout, model):
+        self.layout = layout
+        self.model = model
 
     def items(self, view):
-        table = self.table
-        s = table.s
-        w = table.app.width
-        y0 = table.table_y
-        h = table.table_h
+        layout = self.layout
+        s = layout.s
+        w = layout.width
+        y0 = layout.table_y
+        h = layout.table_h
         cw = s.char_w
         chh = s.char_h
         out = []
@@ -77,7 +79,7 @@ class Band:
         # the left: the own total of the player holding the device
         scale = max(2, min(6, (h - 2 * chh - 8) // 5))
         left_w = max(6 * cw, big_width("21", scale)) + 6
-        seat = table.viewer
+        seat = self.model.viewer
         if 0 <= seat < len(view.sizes) and view.seat == seat:
             total = view.total
             ink = WARNING if total > LIMIT else HIGHLIGHT if total == LIMIT else TEXT

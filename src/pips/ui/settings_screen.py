@@ -4,7 +4,8 @@ show)."""
 
 from pips.settings import BRIGHTNESS, level_name, write_settings
 from pips.ui.menu import MenuScreen
-from pips.ui.screen import PagedScreen
+from pips.ui.paged import PagedScreen
+from pips.ui.table_setup import SetupScreen
 from pips.ui.palette import DIM, TEXT
 
 TABLE_GAME = "uno"  # the game whose table options the settings show
@@ -29,8 +30,6 @@ class SettingsScreen(MenuScreen):
         setups = self.app.last_setup
         g = self.game_class
         if g.name not in setups:
-            from pips.ui.title import SetupScreen
-
             SetupScreen(self.app, g).remember()
         return setups[g.name][2]
 

@@ -1,0 +1,44 @@
+"""The surface on MicroPython's `framebuf` in GS4_HMSB (4 bits a pixel,
+palette indexes): 240x135 takes 16,200 bytes.
+
+    FbSurface(display)            the board's driver: a framebuf.FrameBuffer
+                                  subclass with width, height and show(x, y, w, h)
+    FbSurface(None, 240, 135)     an off-screen buffer of its own (tests, CPython
+                                  with a framebuf stand-in)
+
+flush() calls display.show(x, y, w, h) once per dirty rectangle. Text is the
+framebuf's built-in 8x8 font.
+"""
+
+from pips.ui.surface import Surface
+
+
+class FbSurface(Surface):
+    char_w = 8
+    char_h = 8
+
+    def __init__(self, display=None, width=0, height=0):
+        import framebuf  # only here: the screens never import framebuf
+
+        if display is None:
+            self.buffer = bytearray((width * height + 1) // 2)
+            display = framebuf.FrameBuffer(self.buffer, width, height, framebuf.GS4_HMSB)
+            self.show = None
+        else:
+            width = width or display.width
+            height = height or display.height
+            self.buffer = getattr(display, "buffer", None)
+            self.show = display.show
+        self.width = width
+        self.height = height
+        # the primitives are the framebuf's own methods, bound once: no method
+        # of this class stands in between (a call more for every fill and pixel)
+        self._fill = display.fill_rect
+        self._pixel = display.pixel
+        self._text = display.text
+        self.get_pixel = display.pixel  # pixel(x, y) without a colour reads it
+        Surface.__init__(self)
+
+    def _send(self, x, y, w, h):
+        if self.show is not None:
+            self.show(x, y, w, h)

@@ -1,0 +1,76 @@
+"""A band of the table drawn as a list of items, redrawn by difference.
+
+An item is a tuple (x, y, w, h, what, a). `what` holds the item's kind in its
+low 4 bits and, above them (what >> 4), a text's ink or a piece's flags; `a`
+is what the kind draws (a colour, a text, a piece's code). Six fields keep an
+item small. The kinds below are drawn by every band; a table module
+(table_<kind>.py) numbers its own kinds from 8 and paints them itself.
+"""
+
+from pips import const
+
+FILL = const(0)  # a: colour
+TEXT_AT = const(1)  # a: text, in the ink above the kind
+CENTER = const(2)  # text centred in the item's width
+PIECE = const(3)  # a piece (the piece module draws it): a code; flags 1 bright, 2 selected
+
+
+class Layer:
+    """`update(items)` compares with what is on screen: items gone are cleared
+    to the background, new ones drawn, and unchanged ones left alone unless
+    something cleared or drawn below them overlaps (painter's order: later
+    items lie on top). A move then redraws a tile or a card, not the band.
+    Fills and text are drawn here, other items by `paint(item, bg)`.
+    `items` is what is on screen: [] after the band was cleared."""
+
+    def __init__(self, surface, bg, paint):
+        self.s = surface
+        self.bg = bg
+        self.paint = paint
+        self.items = []
+        self.touched = []  # what an update has cleared or drawn, one list for every update
+
+    def update(self, items):
+        s = self.s
+        old = self.items
+        touched = self.touched
+        n = 0
+        for it in old:
+            if it not in items:
+                s.fill_rect(it[0], it[1], it[2], it[3], self.bg)
+                if n == len(touched):
+                    touched.append(it)
+                else:
+                    touched[n] = it
+                n += 1
+        for it in items:
+            drawn = it not in old
+            if not drawn:  # unchanged: drawn again if something touched overlaps it
+                x0 = it[0]
+                y0 = it[1]
+                x1 = x0 + it[2]
+                y1 = y0 + it[3]
+                for k in range(n):
+                    r = touched[k]
+                    if r[0] < x1 and x0 < r[0] + r[2] and r[1] < y1 and y0 < r[1] + r[3]:
+                        drawn = True
+                        break
+            if drawn:
+                what = it[4]
+                kind = what & 15
+                if kind == FILL:
+                    s.fill_rect(it[0], it[1], it[2], it[3], it[5])
+                elif kind == TEXT_AT:
+                    s.text(it[5], it[0], it[1], what >> 4)
+                elif kind == CENTER:
+                    s.text_center(it[5], it[0], it[1], it[2], what >> 4)
+                else:
+                    self.paint(it, self.bg)
+                if n == len(touched):
+                    touched.append(it)
+                else:
+                    touched[n] = it
+                n += 1
+        for k in range(n):  # the items of this update are not held past it
+            touched[k] = None
+        self.items = items

@@ -1,0 +1,90 @@
+"""The table set-up of a game: the seats, each one human or a bot's level,
+the game's own options, its rules page, Start. The last set-up of each game
+is remembered (app.last_setup), for the next table and for the settings,
+which show UNO's options."""
+
+from pips.match import LEVELS
+from pips.ui.events import seat_name
+from pips.ui.menu import MenuScreen
+
+
+class SetupScreen(MenuScreen):
+    """The table: number of seats, each seat human or a bot level, the game's options.
+    Moving the cursor picks a row; A changes its value (or starts, or opens the rules)."""
+
+    hint = "A: change  hold A: back"
+
+    def __init__(self, app, game_class):
+        MenuScreen.__init__(self, app)
+        self.game_class = game_class
+        self.title = game_class.title + " - table"
+        last = app.last_setup.get(game_class.name)
+        if last is not None:
+            self.players, self.levels, self.values = last[0], list(last[1]), dict(last[2])
+        else:
+            self.players = game_class.min_players
+            self.levels = ["human"] + [app.level] * (game_class.max_players - 1)
+            self.values = game_class.table()
+
+    def rows_spec(self):
+        out = [("Seats", None)]
+        for seat in range(self.players):
+            out.append((seat_name(seat), seat))
+        for spec in self.game_class.options:
+            out.append((spec[0], spec))
+        out.append(("Rules", "rules"))
+        out.append(("Start", "start"))
+        return out
+
+    def items(self):
+        out = []
+        for label, what in self.rows_spec():
+            if what is None:
+                out.append("Seats: %d" % self.players)
+            elif isinstance(what, int):
+                out.append("%s: %s" % (label, self.levels[what]))
+            elif isinstance(what, tuple):
+                out.append("%s: %s" % (label, self.values[what[0]]))
+            else:
+                out.append(label)
+        return out
+
+    def pick(self, i):
+        label, what = self.rows_spec()[i]
+        g = self.game_class
+        if what is None:
+            self.players = self.players + 1 if self.players < g.max_players else g.min_players
+        elif isinstance(what, int):
+            self.levels[what] = LEVELS[(LEVELS.index(self.levels[what]) + 1) % len(LEVELS)]
+            self.draw_items((i,))
+            return
+        elif isinstance(what, tuple):
+            allowed = what[2]
+            at = allowed.index(self.values[what[0]]) if self.values[what[0]] in allowed else -1
+            self.values[what[0]] = allowed[(at + 1) % len(allowed)]
+            self.draw_items((i,))
+            return
+        elif what == "rules":
+            from pips.ui.rules import RulesScreen  # loaded when first opened
+
+            self.app.open(RulesScreen, g, self)
+            return
+        else:
+            self.remember()
+            levels = self.levels[: self.players]
+            from pips.ui.table import TableScreen  # loaded when the first match starts
+
+            self.app.open(TableScreen, g, self.players, levels, self.values)
+            return
+        self.draw_items()
+
+    def remember(self):
+        self.app.last_setup[self.game_class.name] = (
+            self.players,
+            list(self.levels),
+            dict(self.values),
+        )
+
+    def back(self):
+        self.remember()
+        self.app.home()
