@@ -1,12 +1,12 @@
-# Pips: `make play`, `make sim`, `make test`, `make bench`, `make bench-device`, `make bench-pico`, `make mpy`,
-# `make deploy`, `make fs-uf2`, `make firmware`, `make images`.
+# Pips: `make play`, `make sim`, `make test`, `make bench`, `make bench-device`, `make bench-pico`,
+# `make bench-memory`, `make mpy`, `make deploy`, `make fs-uf2`, `make firmware`, `make images`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= /dev/ttyACM0
 
-.PHONY: all play sim test bench bench-device bench-pico pico-emu mpy deploy fs-uf2 firmware images clean
+.PHONY: all play sim test bench bench-device bench-pico bench-memory pico-emu mpy deploy fs-uf2 firmware images clean
 
 all: test
 
@@ -85,6 +85,13 @@ pico-emu: $(PICO_EMU)
 bench-pico: $(PICO_EMU)
 	$(BIN)/python -m pips_tools.pico session block uno --json build/bench-pico.json
 
+# The memory budget: every game's session at its largest table on the emulated Pico, Pips
+# frozen in (build/pips-pico.uf2) and as .mpy files on the stock firmware
+# (build/micropython-pico.uf2), and on the webassembly port (pips_tools/memory.py,
+# docs/device-bench.md). MEMORY_ARGS: e.g. "uno --form mpy".
+bench-memory: $(PICO_EMU) $(WASM)
+	$(BIN)/python -m pips_tools.memory --json build/bench-memory.json $(MEMORY_ARGS)
+
 mpy: $(STAMP)
 	$(BIN)/python -m pips_tools.mpy
 
@@ -96,7 +103,8 @@ deploy: mpy
 fs-uf2: $(STAMP)
 	$(BIN)/python -m pips_tools.fsimage
 
-# MicroPython for the Pico with Pips frozen in: build/pips-pico.uf2 (pips_tools/firmware.py).
+# MicroPython for the Pico with Pips frozen in: build/pips-pico.uf2, and the same MicroPython
+# with nothing of Pips frozen in: build/micropython-pico.uf2 (pips_tools/firmware.py).
 # PICO_MICROPY_DIR: a MicroPython work tree at pips_tools.firmware.MICROPY_COMMIT with
 # lib/pico-sdk, lib/tinyusb and lib/micropython-lib checked out; PICOTOOL_DIR: an
 # installed picotool or its source tree. Or FIRMWARE_FETCH=folder: clone both there.

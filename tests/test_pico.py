@@ -8,6 +8,11 @@ A match switched off mid-hand, the emulated flash kept, resumes on the next
 boot where it stood and plays on to the results the uninterrupted session
 reaches.
 
+The memory budget: every game's session at its largest table keeps at least
+pips_tools.memory.BUDGET_FREE bytes free, at the frame boundaries and inside
+the bots' decisions, with Pips frozen in and as .mpy files on the stock
+firmware (build/micropython-pico.uf2).
+
 Skipped, with the reason, without node, rp2040js (`make pico-emu`), the boot
 ROM or the firmware (docs/device.md says how to get them).
 """
@@ -18,11 +23,13 @@ import re
 import pytest
 
 from mpy_support import device_tree, needs_micropython
-from pips_tools import deploy, fsimage, pico
+from pips_tools import deploy, fsimage, memory, pico
 
-WHY = pico.missing()
+EMULATOR = pico.missing(firmware=None)  # node, rp2040js, the boot ROM
 pytestmark = [pytest.mark.micropython, needs_micropython,
-              pytest.mark.skipif(WHY is not None, reason=WHY or "")]
+              pytest.mark.skipif(EMULATOR is not None, reason=EMULATOR or "")]
+WHY = pico.missing()  # and the firmware with Pips frozen in
+needs_firmware = pytest.mark.skipif(WHY is not None, reason=WHY or "")
 
 
 def desktop_title(folder):
@@ -43,6 +50,7 @@ def desktop_title(folder):
     return shots[-1]
 
 
+@needs_firmware
 def test_firmware_boots_to_the_title_with_an_empty_filesystem(tmp_path):
     summary, console, (pixels, written) = pico.boot(str(tmp_path), fs=None, sim_s=3.0)
     assert "Traceback" not in console, console
@@ -67,6 +75,7 @@ print("LISTED")
 """
 
 
+@needs_firmware
 def test_the_firmware_reads_the_fs_image(tmp_path):
     tree = device_tree()
     files = deploy.select(tree, deploy.read_list())
@@ -108,6 +117,7 @@ def session(request, played):
     return request.param, played(request.param)
 
 
+@needs_firmware
 def test_session_plays_from_the_title_to_the_results(session):
     name, result = session
     assert result["summary"]["stop"] == "until", result["console"][-2000:]
@@ -121,6 +131,7 @@ def test_session_plays_from_the_title_to_the_results(session):
     assert figures["smart_wait_ms"]["n"] >= 3  # the smart bots played
 
 
+@needs_firmware
 def test_session_frames_are_the_desktops_pixel_for_pixel(session):
     name, result = session
     assert pico.frames_equal(result) is None
@@ -137,6 +148,7 @@ def resumed(tmp_path_factory):
     return pico.resume_session(str(tmp_path_factory.mktemp("resume")))
 
 
+@needs_firmware
 def test_a_match_switched_off_mid_hand_is_kept_on_the_flash(resumed):
     before, after = resumed
     assert before["summary"]["stop"] == "until", before["console"][-2000:]
@@ -188,6 +200,7 @@ def drawn(pixels, top, bottom):
     return [row[lo:hi] for row in rows], lo // 2
 
 
+@needs_firmware
 def test_the_match_resumes_where_it_stood(resumed):
     """The power cut and the boot after it: the resume screen at once, and A
     brings back the table as it stood, every band the same but the events'
@@ -213,6 +226,7 @@ def test_the_match_resumes_where_it_stood(resumed):
     print("the line of tiles drawn from x=%d before the cut, x=%d resumed" % (x, x_again))
 
 
+@needs_firmware
 def test_the_resumed_match_plays_on_to_the_uninterrupted_results(resumed, played):
     before, after = resumed
     whole = played(pico.RESUME)
@@ -220,3 +234,44 @@ def test_the_resumed_match_plays_on_to_the_uninterrupted_results(resumed, played
     assert names[-1] in ("HandResultScreen", "MatchResultScreen")
     assert after["info"][-1][2:5] == whole["info"][-1][2:5]
     assert after["device"][-1] == whole["device"][-1]
+
+
+# -- the memory budget --------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def memory_tree(tmp_path_factory):
+    """The device build with the measuring module (pips_tools.memory)."""
+    return memory.build_tree(str(tmp_path_factory.mktemp("memory")))
+
+
+def memory_cases():
+    """(form, game) for both installed forms and every game of the registry;
+    a form whose firmware is not here is skipped, saying why."""
+    out = []
+    for form in memory.FORMS:
+        why = memory.missing(form)
+        marks = (pytest.mark.skip(reason=why),) if why else ()
+        for name in memory.game_names():
+            out.append(pytest.param(form, name, marks=marks, id="%s-%s" % (form, name)))
+    return out
+
+
+@pytest.mark.parametrize("form,name", memory_cases())
+def test_every_game_keeps_the_memory_budget(form, name, memory_tree, tmp_path):
+    """The game's session at its largest table (P1 pressing A, the others
+    smart bots, the shortest options), from the title to the results, on the
+    real firmware: gc.mem_free() right after a collection, at every frame
+    boundary and inside every step of a bot's thinking, never below the
+    budget (98,304 bytes with the .mpy in RAM, 147,456 frozen)."""
+    figures = memory.pico_session(name, form, str(tmp_path), memory_tree)
+    budget = memory.BUDGET_FREE[form]
+    players = memory.table(name)[0]
+    print("%s %s, %s: lowest free %d at the frames, %s inside decisions; budget %d"
+          % (form, name, memory.describe(name), figures["frame_low"], figures["decision_low"],
+             budget))
+    assert figures["moves"] >= 1 and figures["frames"] > 30  # played, to the results
+    assert figures["frame_low"] >= budget
+    if players > 1:  # bots at the table: their thinking was read too
+        assert figures["decision_readings"] > 0
+        assert figures["decision_low"] >= budget

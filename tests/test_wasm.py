@@ -6,12 +6,14 @@ generator's words all stay small ints on a 32-bit port.
 
 The port (npm @micropython/micropython-webassembly-pyscript, pinned in the
 Makefile) runs under Node.js with the compiled .mpy tree as its /lib; see
-pips_tools.wasm. Its heap grows by itself, so budgets are the unix port's tests."""
+pips_tools.wasm. Its heap grows by itself: the memory budget is the emulated
+Pico's (tests/test_pico.py), but what each game's firmware session holds is
+read here too and kept under a cap, a regression guard that CI runs."""
 
 import pytest
 
 from mpy_support import build_mpy
-from pips_tools import wasm
+from pips_tools import memory, wasm
 from test_micropython import _PRINT_RECORDS, BLOCK_CASES
 
 pytestmark = pytest.mark.skipif(wasm.missing() is not None, reason=str(wasm.missing()))
@@ -80,3 +82,40 @@ def test_block_hands_and_the_generator_allocate_nothing_on_32_bit():
         assert int(line[2]) > 30 * 5  # whole hands were played
         assert line[3] == "0", line  # bytes allocated while playing them
     assert lines[3] == ["rng", "0", "True"]
+
+
+# -- what each game's firmware session holds (a regression guard) -----------------------
+
+# The highest gc.mem_alloc() right after a collection, at the frame boundaries
+# of each game's firmware session (pips_tools.memory: its largest table, the
+# shortest options, the desktop board, the device build), on this 32-bit port.
+# Each cap is the figure measured with `python -m pips_tools.memory --form
+# wasm` plus 15%, rounded up to 256 bytes; docs/figures.md has the figures.
+# A change that makes a session hold more than that fails here; measure
+# again and set the cap anew when the growth is meant (and the emulated
+# Pico's budget, tests/test_pico.py, still holds).
+WASM_ALLOC_CAPS = {
+    "block": 109568,  # measured 95,152
+    "uno": 116992,  # 101,632
+    "draw": 108800,  # 94,400
+    "matador": 112640,  # 97,936
+    "bergen": 111104,  # 96,416
+    "twentyone": 105728,  # 91,888
+    "solo": 99840,  # 86,736
+    "domino-uno": 111616,  # 96,864
+}
+
+
+@pytest.fixture(scope="module")
+def memory_tree(tmp_path_factory):
+    return memory.build_tree(str(tmp_path_factory.mktemp("memory")))
+
+
+@pytest.mark.parametrize("name", memory.game_names())
+def test_each_games_session_holds_no_more_than_its_cap(name, memory_tree):
+    assert name in WASM_ALLOC_CAPS, "no cap for %s: measure it (pips_tools.memory --form wasm)" % name
+    figures = memory.wasm_session(name, memory_tree)
+    assert figures["completed"] and figures["frames"] > 30  # from the title to the results
+    highest = memory.wasm_highest(figures)
+    print("%s: %d bytes at most, cap %d" % (name, highest, WASM_ALLOC_CAPS[name]))
+    assert highest <= WASM_ALLOC_CAPS[name], (name, highest)

@@ -1,5 +1,9 @@
 """`make firmware`: MicroPython for the Raspberry Pi Pico (BOARD=RPI_PICO) with
-Pips frozen in through firmware/manifest.py, as build/pips-pico.uf2.
+Pips frozen in through firmware/manifest.py, as build/pips-pico.uf2; and the
+same MicroPython with nothing of Pips frozen in (the port's own frozen
+modules only), as build/micropython-pico.uf2: the firmware a maker flashes
+before copying the .mpy files, which the memory budget measures too
+(pips_tools.memory).
 
     python -m pips_tools.firmware --micropython DIR --picotool DIR [--out FILE] [-j N]
     python -m pips_tools.firmware --fetch FOLDER [--git-base URL]
@@ -13,15 +17,16 @@ Pips frozen in through firmware/manifest.py, as build/pips-pico.uf2.
                an installed picotool (a folder holding picotool/picotoolConfig.cmake)
                or its source tree (tag PICOTOOL_TAG), which is built here without
                USB support (-DPICOTOOL_NO_LIBUSB=1: only its image tools are used).
+--frozen-only  build build/pips-pico.uf2 only.
 --fetch        where the network allows: clone MicroPython at MICROPY_COMMIT with
                those submodules, and picotool at PICOTOOL_TAG, into FOLDER; then
                build with --micropython FOLDER/micropython --picotool FOLDER/picotool.
 
 Needs arm-none-eabi-gcc with newlib, cmake, make and a host C/C++ compiler
 (Debian/Ubuntu: gcc-arm-none-eabi libnewlib-arm-none-eabi cmake g++). The rp2
-build goes to build/rp2 (about 75 s on two cores the first time; make rebuilds
-only what changed). Nothing is written into the MicroPython tree but its own
-mpy-cross build.
+builds go to build/rp2 and build/rp2-stock (about 75 s each on two cores the
+first time; make rebuilds only what changed). Nothing is written into the
+MicroPython tree but its own mpy-cross build.
 """
 
 import argparse
@@ -36,6 +41,8 @@ ROOT = mpy.ROOT
 MANIFEST = os.path.join(ROOT, "firmware", "manifest.py")
 BUILD = os.path.join(ROOT, "build", "rp2")
 OUT = os.path.join(ROOT, "build", "pips-pico.uf2")
+STOCK_BUILD = os.path.join(ROOT, "build", "rp2-stock")
+STOCK_OUT = os.path.join(ROOT, "build", "micropython-pico.uf2")
 BOARD = "RPI_PICO"
 
 # v1.29.0-preview-585: the last commit that pins pico-sdk 2.2.0 (later ones want
@@ -119,8 +126,9 @@ def picotool_install(picotool, sdk, jobs=2, log=None):
     return install
 
 
-def build(tree, picotool, out=OUT, jobs=2, build_dir=BUILD, log=None):
-    """Build the firmware; copy its UF2 to `out`; return `out`."""
+def build(tree, picotool, out=OUT, jobs=2, build_dir=BUILD, log=None, manifest=MANIFEST):
+    """Build the firmware with `manifest` frozen in (None: the port's own
+    manifest alone, nothing of Pips); copy its UF2 to `out`; return `out`."""
     tree = os.path.abspath(tree)
     check_tree(tree)
     check_tools()
@@ -133,9 +141,9 @@ def build(tree, picotool, out=OUT, jobs=2, build_dir=BUILD, log=None):
                                jobs, log)
     _run(["make", "-C", os.path.join(tree, "mpy-cross"), "-j%d" % jobs], log)
     env = dict(os.environ, PICOTOOL_FETCH_FROM_GIT_PATH=install)
-    _run(["make", "-C", os.path.join(tree, "ports", "rp2"), "BOARD=" + BOARD,
-          "FROZEN_MANIFEST=" + MANIFEST, "BUILD=" + os.path.abspath(build_dir),
-          "-j%d" % jobs], log, env=env)
+    frozen = ["FROZEN_MANIFEST=" + manifest] if manifest else []
+    _run(["make", "-C", os.path.join(tree, "ports", "rp2"), "BOARD=" + BOARD] + frozen
+         + ["BUILD=" + os.path.abspath(build_dir), "-j%d" % jobs], log, env=env)
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     shutil.copyfile(os.path.join(build_dir, "firmware.uf2"), out)
     return out
@@ -167,6 +175,9 @@ def main(argv=None):
     p.add_argument("--fetch", metavar="FOLDER", help="clone the pinned sources there first")
     p.add_argument("--git-base", default="https://github.com", help="where --fetch clones from")
     p.add_argument("--out", default=OUT, help="the UF2 to write (build/pips-pico.uf2)")
+    p.add_argument("--stock-out", default=STOCK_OUT,
+                   help="the UF2 of MicroPython without Pips (build/micropython-pico.uf2)")
+    p.add_argument("--frozen-only", action="store_true", help="leave the stock firmware out")
     p.add_argument("-j", "--jobs", type=int, default=2)
     args = p.parse_args(argv)
     try:
@@ -176,11 +187,15 @@ def main(argv=None):
             args.picotool = args.picotool or tool
         if not args.micropython or not args.picotool:
             p.error("give --micropython and --picotool (or --fetch FOLDER)")
-        out = build(args.micropython, args.picotool, args.out, args.jobs)
+        outs = [build(args.micropython, args.picotool, args.out, args.jobs)]
+        if not args.frozen_only:
+            outs.append(build(args.micropython, args.picotool, args.stock_out, args.jobs,
+                              STOCK_BUILD, manifest=None))
     except FirmwareError as e:
         print("firmware: %s" % e, file=sys.stderr)
         return 1
-    print("wrote %s (%d bytes)" % (os.path.relpath(out), os.path.getsize(out)))
+    for out in outs:
+        print("wrote %s (%d bytes)" % (os.path.relpath(out), os.path.getsize(out)))
     return 0
 
 

@@ -1,6 +1,7 @@
 """The whole firmware under the MicroPython unix port: a scripted session that
 plays a match through the screens, as tests/test_firmware.py runs it and as
-`make bench` measures its heap.
+`make bench` measures its heap (64-bit figures, for information: the memory
+budget is measured on the emulated Pico, pips_tools.memory).
 
 SESSION runs `firmware/main.py` on the unix_sim board (boards/unix_sim.py):
 through the menus as a player would (title, the game's table set-up with the
@@ -22,9 +23,6 @@ place, as a board runs code from flash. The image itself is read into the
 heap, one block of its own size: `smallest_session_heap` leaves it out. Both
 name as little as they can: every name is interned for good, in the heap
 measured.
-
-BUDGETS_K are the heaps every game's whole session must fit, in KiB, on the
-64-bit unix port: with the .mpy in RAM and with the code in ROMFS.
 """
 
 import os
@@ -33,11 +31,9 @@ import tempfile
 
 from pips_tools import mpy
 
-BUDGETS_K = {"mpy": 128, "romfs": 112}
-
 SESSIONS = {
     # game: (players, the table option set and its value, seed), P1 human
-    # (keys below), the others smart bots; every game's session keeps to BUDGETS_K
+    # (keys below), the others smart bots
     "uno": (4, ("target", 200), 6),
     "block": (2, ("target", 50), 2),
     "draw": (2, ("wins", 1), 2),
@@ -169,7 +165,7 @@ def _watching(session):
     when it starts at the table and when it ends, and each hand's moves as
     pips.save keeps them ("moves of the hand:", the seat and move bytes); a
     tenth number stops it after so many moves, at the move's frame (a power
-    cut). Apart from SESSION, so that the budgets measure none of it; its
+    cut). Apart from SESSION, so that its heap figures measure none of it; its
     labels are longer than ten characters, which MicroPython does not intern."""
     where = (
         "printed = [-1]  # the hand whose kept moves were printed last (MatchSave.hand)\n"

@@ -54,6 +54,10 @@ RUNNER = os.path.join(HERE, "pico_run.mjs")
 RP2040JS = "rp2040js@1.4.1"
 PREFIX = os.path.join(ROOT, ".venv", "pico")
 FIRMWARE = os.environ.get("PIPS_PICO_FIRMWARE") or os.path.join(ROOT, "build", "pips-pico.uf2")
+# the same MicroPython with nothing frozen (`make firmware` builds both): the
+# firmware a maker flashes before copying the .mpy files (pips_tools.memory)
+STOCK_FIRMWARE = (os.environ.get("PIPS_PICO_STOCK_FIRMWARE")
+                  or os.path.join(ROOT, "build", "micropython-pico.uf2"))
 BOOTROM = os.environ.get("PIPS_PICO_BOOTROM") or os.path.join(ROOT, "build", "pico", "bootrom-b1.bin")
 # the B1 ROM as rp2040js's demo/bootrom.ts holds it (pico-bootrom 00a4a19114)
 BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"
@@ -69,8 +73,9 @@ def rp2040js_dir():
     return os.path.join(PREFIX, "node_modules", "rp2040js")
 
 
-def missing():
-    """Why the emulated Pico cannot run here (a sentence), or None."""
+def missing(firmware=FIRMWARE):
+    """Why the emulated Pico cannot run `firmware` here (a sentence), or None
+    (firmware None: whether the emulator itself runs here)."""
     if shutil.which("node") is None:
         return "no node (Node.js) on PATH"
     if not os.path.isfile(os.path.join(rp2040js_dir(), "dist", "esm", "index.js")):
@@ -82,8 +87,8 @@ def missing():
     if not os.path.isfile(BOOTROM):
         return ("no RP2040 boot ROM at %s (python -m pips_tools.pico bootrom "
                 "rp2040js/demo/bootrom.ts; see docs/device.md)" % BOOTROM)
-    if not os.path.isfile(FIRMWARE):
-        return "no firmware at %s (make firmware; see docs/device.md)" % FIRMWARE
+    if firmware is not None and not os.path.isfile(firmware):
+        return "no firmware at %s (make firmware; see docs/device.md)" % firmware
     return None
 
 

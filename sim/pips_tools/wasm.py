@@ -7,8 +7,10 @@ Makefile); `run_wasm` runs a script on it under Node.js through
 
 Unlike the unix port this one is 32-bit: small ints end at 2**30, as on a
 Pico, so a record that matches CPython's here shows the core's numbers never
-needed long ints. Its heap grows as it needs, so heap budgets are measured on
-the unix port only.
+needed long ints. Its heap grows as it needs, and it collects garbage only
+between calls from JavaScript (`run_wasm`'s `repeat`): what a session holds
+is read here with gc.mem_alloc() (pips_tools.memory), a regression guard;
+the budget itself is the emulated Pico's.
 """
 
 import json
@@ -63,9 +65,12 @@ def missing():
     return None
 
 
-def run_wasm(code_or_path, tree, args=(), timeout=300):
+def run_wasm(code_or_path, tree, args=(), timeout=300, repeat=None):
     """Run a script (a path, or code) on the webassembly port with `tree` as its
-    /lib; returns (returncode, stdout, stderr)."""
+    /lib; returns (returncode, stdout, stderr). `repeat`: the name of a
+    function of the script's to call afterwards, again and again, each call
+    from the top level (where this port collects its garbage), while it
+    returns true (wasm_run.mjs)."""
     why = missing()
     if why is not None:
         raise RuntimeError(why)
@@ -77,7 +82,8 @@ def run_wasm(code_or_path, tree, args=(), timeout=300):
         with open(script, "w") as f:
             f.write(code_or_path)
     try:
-        cmd = [node(), RUNNER, port_module(), tree, script] + [str(a) for a in args]
+        cmd = [node(), RUNNER] + (["--repeat", repeat] if repeat else [])
+        cmd += [port_module(), tree, script] + [str(a) for a in args]
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     finally:
         if folder is not None:
