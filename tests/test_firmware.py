@@ -18,7 +18,8 @@ from pips_tools.firmware_session import (
     SESSION,
     SESSION_KEEP,
     SESSION_ROMFS,
-    SESSIONS,
+    session_table,
+    sessions,
     data_env,
     resume_args,
     romfs_file,
@@ -379,7 +380,7 @@ def device_romfs():
 
 
 def check_session(game, out):
-    players = SESSIONS[game][0]
+    players = session_table(game)[0]
     stats = parse_stats(out)
     levels = " ".join(["human"] + ["smart"] * (players - 1))
     assert "table: %s %d levels %s" % (game, players, levels) in out
@@ -390,12 +391,12 @@ def check_session(game, out):
 
 @needs_micropython
 @pytest.mark.micropython
-@pytest.mark.parametrize("game", sorted(SESSIONS))
+@pytest.mark.parametrize("game", sorted(sessions()))
 def test_whole_firmware_plays_a_match_half_a_screen_a_frame_at_most(game):
     """main.py on the unix_sim board, from the device build's .mpy: title, table
     setup, a whole match (P1 pressing A, the rest smart bots) and its results.
     (The memory budget is the emulated Pico's: tests/test_pico.py.)"""
-    players, setting, seed = SESSIONS[game]
+    players, setting, seed = session_table(game)
     args = session_args(game, players, setting, seed=seed)
     rc, out, err = run_on_device_build(SESSION, None, session_argv(args))
     assert rc == 0, (err + out)[-3000:]
@@ -479,7 +480,7 @@ def test_a_match_cut_mid_hand_resumes_where_it_stood_and_ends_alike(game, cut, t
     record; the next start offers to resume it, A resumes it at the same
     position, and the match played on to its end is move for move the one an
     uninterrupted session plays (the same totals)."""
-    players, setting, seed = SESSIONS[game]
+    players, setting, seed = session_table(game)
     args = session_args(game, players, setting, seed=seed)
     heap = None  # the port's default
     rc, whole, err = run_on_device_build(

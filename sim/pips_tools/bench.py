@@ -298,9 +298,9 @@ def firmware_heap(game, tree, romfs=False):
     """The smallest heap (KiB) the whole firmware plays a scripted match in
     (pips_tools.firmware_session: menus, table, results; P1 human, smart bots),
     with the .mpy in RAM or the code in a ROMFS image."""
-    from pips_tools.firmware_session import SESSIONS, smallest_session_heap
+    from pips_tools.firmware_session import session_table, smallest_session_heap
 
-    players, setting, seed = SESSIONS[game]
+    players, setting, seed = session_table(game)
     k = smallest_session_heap(game, tree, romfs=romfs)
     table = "%s=%s" % setting if setting else "default options"
     return {"heap_k": k, "players": players, "options": table, "seed": seed}
@@ -452,10 +452,10 @@ def measure(seconds=2.5, heap=True, out=print):
         res["games"][name] = step("%s random play and smart decisions, both runtimes" % name,
                                   other_game, name, seconds, tree)  # fmt: skip
     if heap:
-        from pips_tools.firmware_session import SESSIONS
+        from pips_tools.firmware_session import sessions
 
         res["firmware"] = {}
-        for game in sorted(SESSIONS):
+        for game in sorted(sessions()):
             for how in ("mpy", "romfs"):
                 res["firmware"]["%s/%s" % (game, how)] = step(
                     "whole firmware, %s session heap, %s (bisection)" % (game, how),

@@ -435,9 +435,9 @@ def match_heap(mp, name, players, seed, rollouts, out=print, low_k=4, high_k=64)
 
 
 def session_script(name, timed, max_hands=99, max_frames=40000):
-    from pips_tools.firmware_session import SESSIONS, session_args
+    from pips_tools.firmware_session import session_args, session_table
 
-    players, target, seed = SESSIONS[name]
+    players, target, seed = session_table(name)
     args = session_args(name, players, target, max_hands, max_frames, seed)[1:]
     return "import pips_bench\npips_bench.session(%r, %s)\n" % (tuple(args), timed)
 
@@ -522,17 +522,17 @@ def measure(mp, quick=False, heap=True, out=print, match_rollouts=16, match_seed
         res["games"].setdefault(name, {})[str(players)] = row
         out("  %s %dp: random and decisions (%.0f s)" % (name, players, time.time() - t0))
     hz = spi_hz()
-    from pips_tools.firmware_session import SESSIONS
+    from pips_tools.firmware_session import session_table, sessions
 
-    sessions = [name for name in SESSIONS if not only or name in only]
-    for name in sessions:
+    names = [name for name in sessions() if not only or name in only]
+    for name in names:
         t0 = time.time()
         try:
             frames = session_frames(mp, elf, name, hz)
         except DeviceError as e:
             last = [line for line in str(e).splitlines() if line.strip()][-1:]
             frames = {"error": last[0] if last else "failed"}
-        res["sessions"][name] = {"players": SESSIONS[name][0], "frames": frames}
+        res["sessions"][name] = {"players": session_table(name)[0], "frames": frames}
         out("  %s session frames (%.0f s)" % (name, time.time() - t0))
     if heap:
         for name, players in tables:
@@ -540,7 +540,7 @@ def measure(mp, quick=False, heap=True, out=print, match_rollouts=16, match_seed
                 continue
             k = match_heap(mp, name, players, match_seed, match_rollouts, out)
             res["games"][name][str(players)]["match_heap_k"] = k
-        for name in sessions:
+        for name in names:
             if "error" not in res["sessions"][name]["frames"]:
                 res["sessions"][name]["heap_k"] = session_heap(mp, name, out)
     return res

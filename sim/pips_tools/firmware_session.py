@@ -31,18 +31,30 @@ import tempfile
 
 from pips_tools import mpy
 
-SESSIONS = {
-    # game: (players, the table option set and its value, seed), P1 human
-    # (keys below), the others smart bots
-    "uno": (4, ("target", 200), 6),
-    "block": (2, ("target", 50), 2),
-    "draw": (2, ("wins", 1), 2),
-    "matador": (2, ("wins", 1), 2),
-    "bergen": (3, ("hands", 1), 2),
-    "twentyone": (3, ("hands", 1), 2),
-    "solo": (1, None, 2),
-    "domino-uno": (6, None, 2),
-}
+# A session's table, for every game of the registry: up to four seats, P1
+# human (keys below), the others smart bots, and the option of a match's
+# length (any of these names the game has) at its smallest value.
+MATCH_LENGTH = ("target", "wins", "hands")
+SEED = 2
+
+
+def session_table(name):
+    """(players, the option set as (key, value) or None, seed) of the game's session."""
+    from pips import games
+
+    cls = games.get(name)
+    setting = None
+    for key, default, allowed in cls.options:
+        if key in MATCH_LENGTH and setting is None:
+            setting = (key, min(allowed))
+    return min(cls.max_players, 4), setting, SEED
+
+
+def sessions():
+    """{game: session_table(game)} for every registered game."""
+    from pips import games
+
+    return dict((name, session_table(name)) for name in games.names())
 
 
 # SESSION_ROMFS's start: the ROMFS image named by the last argument, mounted
@@ -271,10 +283,10 @@ def romfs_file(folder):
 
 
 def smallest_session_heap(game, tree, low_k=64, high_k=192, romfs=False):
-    """The smallest heap (KiB) the SESSIONS[game] session plays its whole match
+    """The smallest heap (KiB) the game's session plays its whole match
     in, on the device build `tree` (pips_tools.mpy.build, -O3); romfs: with the
     code in a ROMFS image of it, the image's own size left out."""
-    players, setting, seed = SESSIONS[game]
+    players, setting, seed = session_table(game)
     args = session_args(game, players, setting, seed=seed)
     folder = tempfile.mkdtemp(prefix="pips-session-")  # the image, the board's records
     try:
