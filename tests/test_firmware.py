@@ -502,7 +502,7 @@ def test_a_match_cut_mid_hand_resumes_where_it_stood_and_ends_alike(game, cut, t
     assert os.listdir(folder)  # the record is there
 
     rc, second, err = run_on_device_build(
-        SESSION_KEEP, heap, session_argv(resume_args(seed=seed)), folder=folder
+        SESSION_KEEP, heap, session_argv(resume_args(game, seed=seed)), folder=folder
     )
     assert rc == 0 and "over: True" in second, (err + second)[-3000:]
     again, places = _hands(second)
@@ -513,3 +513,61 @@ def test_a_match_cut_mid_hand_resumes_where_it_stood_and_ends_alike(game, cut, t
     total = [l for l in whole.splitlines() if l.startswith("over:")]
     assert [l for l in second.splitlines() if l.startswith("over:")] == total
     assert not [n for n in os.listdir(folder) if n.startswith("match")]  # over: forgotten
+
+
+BAD_RECORDS = r"""
+import unix_sim as board
+import main
+from pips.ui import keys as K
+
+board.press(K.A)  # Block, marked: its match is kept
+board.press(K.A)  # resume it
+seen = []
+
+
+def on_frame(app, count):
+    name = type(app.screen).__name__
+    if not seen or seen[-1] != name:
+        seen.append(name)
+    return count >= 40
+
+
+app = main.run(board, 40, main.make_app(board, 1), on_frame)
+print("screens", " ".join(seen))
+print("kept", " ".join(app.kept))
+print("note", getattr(app.screen, "note", None))
+"""
+
+
+@needs_micropython
+@pytest.mark.micropython
+@pytest.mark.parametrize("damage", ["garbage", "forged seat", "a folder"])
+def test_the_firmware_comes_up_to_the_title_with_a_bad_record(damage, tmp_path):
+    """A bad record in the board's folder (garbage, a forged move whose
+    checksum is right, a folder where the file goes): main.py on the unix
+    port comes up to the title. A record file marks the game, and resuming
+    it says the match could not be read and offers a new one; a folder is
+    no record: the game opens its set-up. Nothing hangs."""
+    from pips.save import Store, match_record
+    from save_cuts import records
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    record = folder / match_record("block")
+    if damage == "garbage":
+        record.write_bytes(b"Pp\x00\x00\x10" + bytes(range(40)))
+    elif damage == "a folder":
+        record.mkdir()
+    else:
+        good = records(3)[5]
+        forged = good[:-2] + bytes((good[-2] ^ 1,)) + good[-1:]  # the other seat
+        Store(str(folder)).write(match_record("block"), (forged,))
+    rc, out, err = run_on_device_build(BAD_RECORDS, None, (), 120, folder=str(folder))
+    assert rc == 0, (out + err)[-2000:]
+    lines = out.splitlines()
+    assert lines[-2].strip() == "kept"  # forgotten once found unreadable
+    if damage == "a folder":
+        assert "screens TitleScreen SetupScreen" in lines and lines[-1] == "note None"
+    else:
+        assert "screens TitleScreen KeptScreen" in lines
+        assert lines[-1].startswith("note the last save was damaged and could not be read")

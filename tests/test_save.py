@@ -436,6 +436,9 @@ def test_settings_and_statistics_come_back(tmp_path):
 
 
 def test_the_handheld_offers_to_resume_its_match_where_it_stood(tmp_path):
+    """The title marks the games with a match kept; picking one offers to
+    resume it (it plays on where it stood) or a new match, asked twice: no
+    keeps it, yes forgets it. A match of another game is its own."""
     from pips.ui import keys as K
     from pips_sim import simulator as sim
 
@@ -444,26 +447,91 @@ def test_the_handheld_offers_to_resume_its_match_where_it_stood(tmp_path):
     lines = sim.setup_script(0, games.get("block"), ["human", "random"], {"target": 50})
     sim.run_script(app, lines + ["wait 60", "A", "wait 60", "A", "wait 60", "A", "wait 60"], shots=[])
     table = app.screen
-    assert type(table).__name__ == "TableScreen" and table.model.game.moves >= 3
-    stood = [list(table.model.game.view(s).hand_list()) for s in range(2)], table.model.match.totals
+    model = table.model
+    assert type(table).__name__ == "TableScreen" and model.game.moves >= 3
+    stood = [list(model.game.view(s).hand_list()) for s in range(2)], model.match.totals
 
-    again = sim.make_app(seed=9, data=folder)  # the power came back
-    assert type(again.screen).__name__ == "ResumeScreen"
+    again = sim.make_app(seed=9, data=folder)  # the power came back: the title
+    title = again.screen
+    assert type(title).__name__ == "TitleScreen" and again.kept == ["block"]
+    assert title.items()[0] == "Block *" and title.items()[1] == "UNO"
+    assert title.hint == "A: choose  *: a match kept"
     d = sim.Driver(again)
+    d.tap(K.A)  # Block: its match is kept
+    assert type(again.screen).__name__ == "KeptScreen"
+    assert again.screen.title == "Block: hand 1 kept"
+    assert again.screen.items() == ("Resume the match", "New match")
     d.tap(K.A)  # Resume the match
-    resumed = again.screen
-    assert type(resumed).__name__ == "TableScreen"
-    assert resumed.model.game.moves == table.model.game.moves
-    resumed_hands = [list(resumed.model.game.view(s).hand_list()) for s in range(2)]
-    assert (resumed_hands, resumed.model.match.totals) == stood
+    resumed = again.screen.model
+    assert type(again.screen).__name__ == "TableScreen"
+    assert resumed.game.moves == model.game.moves
+    assert ([list(resumed.game.view(s).hand_list()) for s in range(2)], resumed.match.totals) == stood
 
     third = sim.make_app(data=folder)
     d = sim.Driver(third)
+    d.tap(K.A)
     d.tap(K.RIGHT)
-    d.tap(K.A)  # New match: the kept one is forgotten
-    assert type(third.screen).__name__ == "TitleScreen"
+    d.tap(K.A)  # New match: asked first
+    assert third.screen.title == "Replace the kept match?"
+    assert third.screen.items() == ("No, keep it", "Yes, a new match")
+    d.tap(K.A)  # No: the question before, the match still kept
+    assert third.screen.title == "Block: hand 1 kept" and third.kept == ["block"]
+    d.tap(K.RIGHT)
+    d.tap(K.A)
+    d.tap(K.RIGHT)
+    d.tap(K.A)  # Yes: forgotten, the table's set-up
+    assert type(third.screen).__name__ == "SetupScreen" and third.kept == []
     assert not [n for n in os.listdir(folder) if n.startswith("match")]
-    assert type(sim.make_app(data=folder).screen).__name__ == "TitleScreen"
+    assert sim.make_app(data=folder).kept == []
+
+
+def test_a_damaged_kept_match_is_said_on_the_handheld(tmp_path):
+    """The newest record torn: resumed one move earlier, and the table says so;
+    both generations torn: the kept screen says the match could not be read,
+    and offers a new one."""
+    from pips.ui import keys as K
+    from pips_sim import simulator as sim
+
+    folder = str(tmp_path)
+    app = sim.make_app(seed=4, data=folder)
+    lines = sim.setup_script(0, games.get("block"), ["human", "random"], {"target": 50})
+    sim.run_script(app, lines + ["wait 60", "A", "wait 60", "A", "wait 60", "A", "wait 60"], shots=[])
+    moves = app.screen.model.game.moves
+    record = os.path.join(folder, match_record("block"))
+    with open(record, "r+b") as f:
+        f.truncate(30)
+    again = sim.make_app(data=folder)
+    d = sim.Driver(again)
+    d.tap(K.A)
+    again.screen.pick(0)  # Resume, looked at before a frame plays on
+    model = again.screen.model
+    assert model.game.moves == moves - 1 and model.lines[-1] == EARLIER
+    with open(record + ".old", "r+b") as f:
+        f.truncate(30)
+    with open(record, "r+b") as f:
+        f.truncate(30)
+    third = sim.make_app(data=folder)
+    d = sim.Driver(third)
+    d.tap(K.A)
+    d.tap(K.A)  # Resume: nothing can be read
+    kept = third.screen
+    assert type(kept).__name__ == "KeptScreen" and kept.note.startswith(UNREADABLE)
+    assert kept.items() == ("New match",) and third.kept == []
+    d.tap(K.A)
+    assert type(third.screen).__name__ == "SetupScreen"
+
+
+def test_a_new_match_clears_its_games_older_record():
+    """A new match's first record clears the game's kept generations, so a cut
+    right after it can never bring the older match back."""
+    store = Memory()
+    old, bots = new_match("block", 2, 1, ("random", "random"), store, {"target": 50})
+    play(old, bots, [], 5)
+    new, bots = new_match("block", 2, 8, ("greedy", "random"), store, {"target": 50})
+    play(new, bots, [], 1)
+    assert sorted(store.files) == [match_record("block")]
+    del store.files[match_record("block")]  # the newest record lost
+    assert read_match(store, "block") == (None, None)
 
 
 def test_the_settings_screen_changes_and_keeps_the_settings(tmp_path):

@@ -13,8 +13,8 @@ SESSION_KEEP also prints each hand's moves as kept by pips.save. `session_args` 
 
 The board keeps its match, settings and statistics in PIPS_DATA_DIR
 (`data_env`: a folder per session). A session starts by forgetting what the
-folder holds, unless its first key count is -1: then it resumes the match
-kept there (A on the resume screen) and plays it on. It ends at the match's
+folder holds, unless its first key count is -1: then it resumes the game's
+match kept there (the game picked on the title, Resume) and plays it on. It ends at the match's
 end, or after max_hands hands or max_frames frames.
 It runs the device build's .mpy files, which the port copies into the heap
 as a board does from its filesystem; SESSION_ROMFS runs them from a ROMFS
@@ -113,6 +113,8 @@ if args[0] >= 0:
     press(K.DOWN, args[4])
     press(K.A)
 else:
+    press(K.DOWN, args[1])  # the game, marked on the title: its match is kept
+    press(K.A)
     press(K.A)  # resume the match kept
 # Then A, again and again: plays the first choice, skips the bots' moves, goes on.
 board.then(lambda n: K.A if n % 3 == 0 else 0)
@@ -253,9 +255,13 @@ def session_argv(fields, *more):
     return (" ".join(str(a) for a in fields),) + more
 
 
-def resume_args(max_hands=99, max_frames=40000, seed=1):
-    """SESSION's arguments that resume the match kept in the data folder."""
-    return ("resume", -1, 0, 0, 0, 0, max_hands, max_frames, seed, 0)
+def resume_args(game_name, max_hands=99, max_frames=40000, seed=1):
+    """SESSION's arguments that resume the game's match kept in the data folder
+    (picked on the title, then resumed)."""
+    from pips import games
+
+    title_downs = list(games.names()).index(game_name)
+    return ("resume", -1, title_downs, 0, 0, 0, max_hands, max_frames, seed, 0)
 
 
 # The unix_sim board's clock in a session: each reading moves it on 3 ms (about

@@ -149,6 +149,7 @@ def _rebuild(store, data, name):
         else:
             replay(turns, seat, data[i + 1])
     kept = MatchSave(store, match, levels, seed, bots)
+    kept.fresh = False  # the game's own record, played on
     kept.turns = turns
     kept.deal()  # the head again, from the generator the hand was dealt from
     kept.moves = bytearray(data[at:])

@@ -302,6 +302,10 @@ class MatchSave:
         self.head = None  # the record up to the bots' generator
         self.moves = bytearray()  # the hand's moves: seat (| _RESIGN), move
         self.turns = None  # pips.restore: the turn loop, where the replay left it
+        # a new match clears what its game kept before at its first record, so
+        # that a cut never brings back the older match's generation (pips.restore
+        # sets it False for a match read back)
+        self.fresh = True
         self.bots_state = None  # the bots' generator, written after every move (one buffer)
 
     def deal(self):
@@ -336,6 +340,9 @@ class MatchSave:
         self.moves.append(seat)
         self.moves.append(move)
         self.bots_state = self.bots.state(self.bots_state)
+        if self.fresh:
+            self.store.clear(self.name)
+            self.fresh = False
         self.store.write(self.name, (self.head, self.bots_state, self.moves))
 
     def over(self):

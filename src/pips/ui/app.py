@@ -23,7 +23,8 @@ Entry point for a board (firmware/main.py) and for the simulator:
   screen at most: a whole screen goes out over two frames.
 - `app.running` turns False when the player picks Quit on the title screen.
 - `data`: the folder where the match in play is kept after every move
-  (pips.save; the App offers to resume it when it starts, pips.ui.resume),
+  (pips.save, a match per game; the title marks the games with one kept,
+  and offers to resume it or start anew, pips.ui.resume),
   with the settings and the statistics; None keeps nothing.
   `backlight(percent)`: the board's, set from the settings.
 
@@ -67,6 +68,7 @@ class App:
         self.brightness = 100
         self.picture_tiles = False  # tiles with pictures, not pips
         self.last_setup = {}  # game name -> (players, levels, options) picked last
+        self.kept = []  # the games whose match is kept in `data` (pips.ui.resume)
         self.screen = None
         self.entered = None  # the screen whose enter() has run
         if data is not None:
@@ -79,7 +81,7 @@ class App:
             if kept:  # the records' code is imported only when there is something to read
                 from pips.ui.resume import start
 
-                start(self)  # the settings kept; the resume screen, when a match is
+                start(self)  # the settings kept, and which games have a match kept
         if backlight is not None:
             backlight(self.brightness)
         if self.screen is None:

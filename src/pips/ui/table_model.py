@@ -263,6 +263,7 @@ class TableModel:
                 bots = bots or (bot and bot.rng)
             match = self.match
             kept = self.kept = MatchSave(
-                Store(self.data), match, self.levels, self.seed, bots or match.rng
+                Store(self.data, self.lines.append), match, self.levels, self.seed,
+                bots or match.rng,
             )
         kept.play(seat, move)

@@ -11,7 +11,13 @@ class TitleScreen(MenuScreen):
     title = "PIPS  tiles & cards"
 
     def items(self):
-        return [card.TITLE for card, _ in games.GAMES] + ["Settings, statistics", "Quit"]
+        kept = self.app.kept  # games with a match kept: marked
+        titles = [card.TITLE + (" *" if card.NAME in kept else "") for card, _ in games.GAMES]
+        return titles + ["Settings, statistics", "Quit"]
+
+    @property
+    def hint(self):
+        return "A: choose  *: a match kept" if self.app.kept else "A: choose"
 
     def enter(self):
         MenuScreen.enter(self)
@@ -51,5 +57,10 @@ class TitleScreen(MenuScreen):
         except ImportError:  # a game left out of this board's files: said in the footer
             foot = self.app.height - self.s.char_h - 2
             self.s.text("not on this board", 4, foot, WARNING, FELT)
+            return
+        if names[i] in self.app.kept:
+            from pips.ui.resume import KeptScreen  # resume it, or a new match
+
+            self.app.go(KeptScreen(self.app, game_class))
             return
         self.app.go(SetupScreen(self.app, game_class))
