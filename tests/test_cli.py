@@ -993,3 +993,28 @@ def test_bergen_and_draw_show_their_whole_table_in_the_terminal():
                          "\n" * 200)
     assert "Reserve: 14 tiles" in text and re.search(r"Reserve: 1[0-3] tiles", text)
     assert not re.search(r"\b1 points\b|\b1 tiles\b", text)
+
+
+def test_a_count_taken_is_the_pieces_listed():
+    """Every "you take N" names N pieces on the next line, and every piece new
+    in the hand is told, in Solitaire (a lay, then as many turned up as the
+    round laid) and in UNO (draws, penalties)."""
+    checked = 0
+    for argv in (["play", "solo"], ["play", "uno", "--players", "3", "--bots", "easy"]):
+        for seed in range(12):
+            code, text = run_cli(argv + ["--seed", str(seed)], "1\n" * 300)
+            lines = text.splitlines()
+            for i, line in enumerate(lines):
+                taken = re.search(r"you take (\d+)$|P1 drew (\d+)$", line)
+                if taken:
+                    n = int(taken.group(1) or taken.group(2))
+                    listed = re.match(r"\s*(?:into your hand: |you drew )(.*)", lines[i + 1])
+                    assert listed and len(listed.group(1).split()) == n, (seed, line, lines[i + 1])
+                    checked += 1
+    assert checked > 50
+
+
+def test_after_a_hand_over_the_next_player_sees_what_was_just_played():
+    code, text = run_cli(["play", "block", "--humans", "2", "--seed", "3"], "1\n\n1\n\nquit\n")
+    after = text.split("Pass the device to P1, then press Enter")[1]
+    assert after.lstrip().startswith("Just played: P2 lays 3-0")

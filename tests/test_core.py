@@ -5,7 +5,8 @@ import pytest
 from pips import cards, games, tiles
 from pips.games.block.game import Block
 from pips.game import Game
-from pips.match import Match, ranks, Turns, may_act_out_of_turn
+from pips.game import ranks
+from pips.match import Match, Turns, may_act_out_of_turn
 from pips.rng import Rng
 from pips.cards import parse as parse_card, parse_list as parse_cards
 from pips.games.domino import deal_mask

@@ -26,10 +26,18 @@ def test_readme_pictures_are_what_the_screens_draw(tmp_path):
 
 
 def test_every_readme_picture_is_made_by_make_images():
-    made = {name + ".png" for _, names in images.SCRIPTS for name in names} | {"simulator.png"}
+    """README shows pictures `make images` makes, among them every game's table
+    and a word on it (its rules page linked beside)."""
+    from pips import games
+
+    made = {name + ".png" for _, names in images.scripts() for name in names} | {"simulator.png"}
     with open(os.path.join(ROOT, "README.md")) as f:
-        shown = set(re.findall(r"docs/img/([\w-]+\.png)", f.read()))
+        readme = f.read()
+    shown = set(re.findall(r"docs/img/([\w-]+\.png)", readme))
     assert shown and shown <= made
+    for name in games.names():
+        assert name + ".png" in shown, name
+        assert "docs/rules/%s.md" % name in readme, name
 
 
 def test_documents_point_nowhere_outside_the_repository():

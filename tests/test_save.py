@@ -463,7 +463,7 @@ def test_the_handheld_offers_to_resume_its_match_where_it_stood(tmp_path):
     assert again.screen.items() == ("Resume the match", "New match")
     d.tap(K.A)  # Resume the match
     resumed = again.screen.model
-    assert type(again.screen).__name__ == "TableScreen"
+    assert type(again.screen).__name__ == "TableScreen" and "resumed: hand 1" in resumed.lines
     assert resumed.game.moves == model.game.moves
     assert ([list(resumed.game.view(s).hand_list()) for s in range(2)], resumed.match.totals) == stood
 

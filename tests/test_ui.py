@@ -981,3 +981,37 @@ def test_a_coloured_card_carries_its_letter():
         piece_card.face(s, 2, 2, color, "7", P.FELT)
         corner = _colours_in(s, 4, 4, s.char_w, s.char_h)
         assert corner == {piece_card.COLORS[color], ink}, color
+
+
+@pytest.mark.parametrize("players", [6, 7, 10])
+def test_the_status_band_names_every_seat_within_its_cell(players):
+    """Ten seats at 240 pixels: two rows of cells, each naming its seat and
+    its cards ("P10 7"), none running into the next."""
+    from pips.games.uno.game import Uno
+
+    app, d = session(sim.setup_script(1, Uno, ["human"] + ["random"] * (players - 1)), seed=2)
+    table = app.screen
+    written = []
+    real_text = table.s.text
+
+    def spy(text, x, y, *rest):
+        written.append((text, x, y))
+        return real_text(text, x, y, *rest)
+
+    table.s.text = spy
+    table.shown = {}
+    table.draw_status(table.model.view_of(0))
+    table.s.text = real_text
+    layout = table.layout
+    sizes = table.model.view_of(0).sizes
+    assert layout.table_y >= layout.cell_h * ((players + layout.per_row - 1) // layout.per_row)
+    for seat in range(players):
+        x0 = seat % layout.per_row * layout.cell_w
+        y0 = seat // layout.per_row * layout.cell_h
+        mine = [w for w in written if x0 <= w[1] < x0 + layout.cell_w and y0 <= w[2] < y0 + layout.cell_h]
+        first = mine[0][0]
+        name = "P%d" % (seat + 1)
+        assert first.split()[0].rstrip("*") in (name, name[1:]), (seat, mine)
+        assert str(sizes[seat]) in first.split()[1:2] or players <= 6, (seat, mine)
+        for text, x, y in mine:
+            assert x + len(text) * table.s.char_w <= x0 + layout.cell_w, (seat, text)

@@ -150,6 +150,7 @@ class TermPlay:
         self.hand_number = 0
         self.store = store
         self.kept = kept
+        self.last_move = None  # the last move as told, for the next player after a hand-over
         if kept is not None:
             self.hand_number = kept.match.hands_played
 
@@ -307,6 +308,8 @@ class TermPlay:
         if self.ask(prompt) is None:
             return False
         self.viewer = seat
+        if self.last_move is not None:  # what was just played, the screen cleared since
+            self.say("Just played: %s" % self.last_move)
         self.show_table(game)
         return True
 
@@ -431,7 +434,8 @@ class TermPlay:
         """The move as it was made, then what came of it (pips.ui.events'
         events: who took cards, what the viewer drew, how the hand ended),
         when that says more than the move."""
-        self.say(self.describe(game, seat, move, text))
+        self.last_move = self.describe(game, seat, move, text)  # told again after a hand-over
+        self.say(self.last_move)
         lines = told.move(game, seat, text, before, game.view(max(self.viewer, 0)), self.viewer)
         if text != "draw" and lines[0] == "%s: %s" % (seat_name(seat), told.label(text)):
             lines = lines[1:]

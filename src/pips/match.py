@@ -20,7 +20,7 @@ scan: the seat to act is the answer.
 it holds for (with their moves) instead of offering them in turn.
 """
 
-from pips.game import new_rng, ranks  # noqa: F401 (ranks: a match's, as the game ranks them)
+from pips.game import new_rng
 
 # A seat's level: a human or a bot level (pips.bots.LEVELS); records keep its index.
 LEVELS = ("human", "random", "greedy", "smart")

@@ -90,32 +90,40 @@ def move(game, seat, text, before, view, viewer):
     for s in range(len(after)):
         if s < len(sizes) and after[s] > sizes[s]:
             took.append(s)
-    mine = hand is not None and viewer in took
+    got = []  # the pieces new in the viewer's hand, by name
+    # the viewer's hand is read when it grew, or when the viewer moved (a lay may
+    # turn up as many as it laid: Solitaire)
+    if hand is not None and (viewer in took or viewer == seat):
+        if view.piece_kind == "card":
+            from pips.cards import text as piece_text
+        else:
+            from pips.tiles import text as piece_text
+        rest = list(hand)
+        for code in view.hand_list():
+            if code in rest:
+                rest.remove(code)
+            else:
+                got.append(piece_text(code))
+        if got and viewer not in took:  # as many came in as went out (Solitaire's turn-up)
+            took.append(viewer)
+            took.sort()
+    mine = bool(got)
     if text == "draw" and took == [seat]:
-        line = "%s drew %d" % (name, after[seat] - sizes[seat])
+        line = "%s drew %d" % (name, len(got) if mine else after[seat] - sizes[seat])
         took = ()
     else:
         line = "%s: %s" % (name, label(text))  # as its button reads
     if text == "challenge":  # the +4 challenged: who takes the cards tells the outcome
         line = ("%s: +4 was fair" if seat in took else "%s: bluff caught") % name
     for s in took:
+        # the viewer counts what came in (a move may also lay one: Solitaire's
+        # turn-up after a lay), the others what their hand grew by
         if s == viewer:
-            line += ", you take %d" % (after[s] - sizes[s])
+            line += ", you take %d" % (len(got) if mine else after[s] - sizes[s])
         else:
             line += ", %s takes %d" % (seat_name(s), after[s] - sizes[s])
     out = [line]
-    if mine:  # the pieces new in the viewer's hand, by name
-        if view.piece_kind == "card":
-            from pips.cards import text as piece_text
-        else:
-            from pips.tiles import text as piece_text
-        rest = list(hand)
-        got = []
-        for code in view.hand_list():
-            if code in rest:
-                rest.remove(code)
-            else:
-                got.append(piece_text(code))
+    if mine:
         out.append(("you drew %s" if text == "draw" else "into your hand: %s") % " ".join(got))
     turn = game.turn
     if turn == viewer and turn != seat and view.pending:

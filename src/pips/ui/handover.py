@@ -1,7 +1,7 @@
 """Pass-and-play: the hand-over screen between two humans' turns."""
 
 from pips.ui import keys as K
-from pips.ui.palette import FELT_DARK, TEXT, HIGHLIGHT, DIM
+from pips.ui.palette import FELT_DARK, TEXT, HIGHLIGHT, HINT
 from pips.ui.events import seat_name
 from pips.ui.screen import Screen
 
@@ -22,7 +22,7 @@ class HandOverScreen(Screen):
         s.fill(FELT_DARK)
         s.text_center("Pass to", 0, h // 2 - 2 * s.char_h, w, TEXT)
         s.text_center(seat_name(self.seat), 0, h // 2 - s.char_h // 2, w, HIGHLIGHT)
-        s.text_center("then press A", 0, h // 2 + 2 * s.char_h, w, DIM)
+        s.text_center("then press A", 0, h // 2 + 2 * s.char_h, w, HINT)
 
     def frame(self, presses, now):
         if presses & K.A:

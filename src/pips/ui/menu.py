@@ -1,7 +1,7 @@
 """A screen that is a list to pick from: the title, the table set-up, the pause menu."""
 
 from pips.ui import keys as K
-from pips.ui.palette import FELT, TEXT, HIGHLIGHT, DIM, BLACK
+from pips.ui.palette import FELT, TEXT, HIGHLIGHT, BLACK, HINT
 from pips.ui.screen import Screen
 
 
@@ -25,7 +25,7 @@ class MenuScreen(Screen):
         self.body_y = self.header(self.title) + 4
         s = self.s
         foot = self.app.height - s.char_h - 2
-        s.text(self.hint, 4, foot, DIM)
+        s.text(self.hint, 4, foot, HINT)
         self.row_h = s.char_h + 4
         self.rows = max(1, (foot - 2 - self.body_y) // self.row_h)
         self.draw_items()

@@ -3,7 +3,7 @@ paged with LEFT/RIGHT when they do not fit, and a footer. The results, the
 rules page and the statistics are such screens."""
 
 from pips.ui import keys as K
-from pips.ui.palette import FELT, DIM
+from pips.ui.palette import FELT, HINT
 from pips.ui.screen import Screen
 
 
@@ -45,7 +45,7 @@ class PagedScreen(Screen):
             s.text(text, 4, y, ink)
             y += line_h
         more = "  < %d/%d >" % (self.page + 1, self.pages) if self.pages > 1 else ""
-        s.text(self.footer + more, 4, foot + 1, DIM)
+        s.text(self.footer + more, 4, foot + 1, HINT)
 
     def frame(self, presses, now):
         if presses & K.NEXT and self.page + 1 < self.pages:

@@ -13,15 +13,16 @@ RED = const(3)
 YELLOW = const(4)
 GREEN = const(5)
 BLUE = const(6)
-WILD = const(7)  # wild card black
+HINT = const(7)  # hints and older lines: text at 4.5:1 or more on FELT, FELT_DARK, PANEL
 TEXT = const(8)
 HIGHLIGHT = const(9)  # cursor, selection
-DIM = const(10)  # not playable, hidden
+DIM = const(10)  # not playable, hidden: greyed pieces, empty slots (never text)
 WARNING = const(11)
 PANEL = const(12)  # status strip, dialogs
 WHITE = const(13)
 BLACK = const(14)
 FELT_DARK = const(15)
+WILD = PIP  # a wild card's black: the pips' (the palette has 16 places)
 
 RGB888 = (
     0x0B5A2A,  # FELT
@@ -31,7 +32,7 @@ RGB888 = (
     0xF5C518,  # YELLOW
     0x2BA84A,  # GREEN
     0x1F6FD1,  # BLUE
-    0x202020,  # WILD
+    0xB8C8BE,  # HINT
     0xF0F0F0,  # TEXT
     0xFFB000,  # HIGHLIGHT
     0x6E7B74,  # DIM

@@ -2,7 +2,7 @@
 points and totals; then the ranks."""
 
 from pips.ui import keys as K
-from pips.ui.palette import TEXT, HIGHLIGHT, DIM
+from pips.ui.palette import TEXT, HIGHLIGHT, HINT
 from pips.ui.events import over, seat_name
 from pips.ui.paged import PagedScreen
 
@@ -53,7 +53,7 @@ class HandResultScreen(PagedScreen):
         end = over(game, game.view(0))
         if end is not None:  # "blocked: lowest count wins"
             heads.append((end, TEXT))
-        heads.append(("seat left +pts total", DIM))
+        heads.append(("seat left +pts total", HINT))
         rows = []
         cols = (self.app.width - 8) // self.s.char_w
         for seat in range(model.players):
@@ -61,10 +61,10 @@ class HandResultScreen(PagedScreen):
             left = view.sizes[seat]
             points = game.scores[seat]
             text = "%-4s%4d %4d %5d" % (seat_name(seat), left, points, match.totals[seat])
-            rows.append((text, DIM if seat in match.resigned else TEXT))
+            rows.append((text, HINT if seat in match.resigned else TEXT))
             if left and seat not in match.resigned:  # the hand is shown at the end
                 if words is None:
-                    rows.append((piece_list(view, notation, cols), DIM))
+                    rows.append((piece_list(view, notation, cols), HINT))
                 else:
                     word = " " + words[seat]
                     rows.append((piece_list(view, notation, cols - len(word)) + word, TEXT))

@@ -102,6 +102,7 @@ class KeptScreen(MenuScreen):
         table = TableScreen(app, m.game_class, m.players, kept.levels, m.options, kept)
         lines = table.model.lines
         kept.store.warn = lines.append  # a write that fails later, said on the table
+        lines.append("resumed: hand %d" % (m.hands_played + 1))
         if note is not None:
             lines.append(note)
         app.go(table)

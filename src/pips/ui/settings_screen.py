@@ -6,7 +6,7 @@ from pips.settings import BRIGHTNESS, level_name, write_settings
 from pips.ui.menu import MenuScreen
 from pips.ui.paged import PagedScreen
 from pips.ui.table_setup import SetupScreen
-from pips.ui.palette import DIM, TEXT
+from pips.ui.palette import TEXT, HINT
 
 TABLE_GAME = "uno"  # the game whose table options the settings show
 _BOTS = ("random", "greedy", "smart")
@@ -93,8 +93,8 @@ class StatsScreen(PagedScreen):
 
         rows = stats.read(Store(self.app.data) if self.app.data else None)
         lines = stats_lines(rows, games.title)
-        rows = [(line, TEXT) for line in lines] or [("no match played yet", DIM)]
-        return [(HEAD, DIM)], rows
+        rows = [(line, TEXT) for line in lines] or [("no match played yet", HINT)]
+        return [(HEAD, HINT)], rows
 
     def done(self):
         self.app.open(SettingsScreen)

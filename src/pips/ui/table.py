@@ -41,7 +41,7 @@ hand is over, the results show.
 from pips import const
 from pips.ui import keys as K
 from pips.ui.layer import Layer, FILL, TEXT_AT, CENTER, PIECE
-from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, DIM, BLACK, WARNING, WHITE, YELLOW
+from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, BLACK, WARNING, WHITE, YELLOW, HINT
 from pips.ui.events import seat_name
 from pips.ui.screen import Screen
 from pips.ui.table_choose import GO_ON
@@ -80,9 +80,11 @@ class Layout:
     """Where the table's bands lie, and what they are drawn with: what a
     table module's Band reads of the screen. `s` the surface, `width` and
     `height` the screen's, `piece` the piece module and `hand_piece` the
-    size of a piece in hand, `cell_w` a seat's cell in the status band; the
-    bands' tops, down the screen: `table_y` (the status band's height, and
-    `table_h` the table band's), `msg_y`, `button_y`, `hand_y`."""
+    size of a piece in hand; a seat's cell in the status band, `cell_w` by
+    `cell_h`, `per_row` cells a row (one row, or two when the seats are
+    too many for one: "P10 7" must fit a cell); the bands' tops, down the
+    screen: `table_y` (the status band's height, and `table_h` the table
+    band's), `msg_y`, `button_y`, `hand_y`."""
 
     def __init__(self, s, width, height, piece, players):
         self.s = s
@@ -90,8 +92,14 @@ class Layout:
         self.height = height
         self.piece = piece
         line_h = s.char_h + 2  # a line of the message band
+        self.per_row = players
         self.cell_w = width // players
         one_line = 9 * s.char_w + 4 <= self.cell_w  # "P1 12 999" fits
+        self.cell_h = line_h if one_line else 2 * line_h  # a cell of two lines: name, total
+        if self.cell_w < 5 * s.char_w + 3:  # not even "P10 7": two rows of one-line cells
+            self.per_row = (players + 1) // 2
+            self.cell_w = width // self.per_row
+            self.cell_h = line_h
         # the hand's pieces: a tile module's BIG where the panel has the rows
         big = getattr(piece, "BIG", None) if height >= 135 else None
         self.hand_piece = big or (piece.W, piece.H)
@@ -254,7 +262,7 @@ class TableScreen(Screen):
             s.fill_rect(0, layout.msg_y, layout.width, n * line_h, FELT_DARK)
             y = layout.msg_y + (n - len(lines)) * line_h + 1
             for text in lines:
-                ink = DIM if text is not lines[-1] else (WARNING if "UNO" in text else TEXT)
+                ink = HINT if text is not lines[-1] else (WARNING if "UNO" in text else TEXT)
                 s.text(text[:cols], 2, y, ink, FELT_DARK)
                 y += line_h
         # what the table waits for, after the buttons
@@ -289,8 +297,10 @@ class TableScreen(Screen):
         resigned = model.match.resigned
         viewer = model.viewer
         s = self.s
-        h = self.layout.table_y
-        cell_w = self.layout.cell_w
+        layout = self.layout
+        h = layout.cell_h
+        cell_w = layout.cell_w
+        per_row = layout.per_row
         line_h = s.char_h + 2
         cols = (cell_w - 3) // s.char_w
         drew = False
@@ -306,24 +316,27 @@ class TableScreen(Screen):
             name = seat_name(seat) + ("*" if seat == viewer else "")
             size = "%d" % view.sizes[seat]
             score = "%d" % totals[seat]
-            x = seat * cell_w
-            s.fill_rect(x, 0, cell_w, h, PANEL)
+            x = seat % per_row * cell_w
+            y = seat // per_row * h
+            s.fill_rect(x, y, cell_w, h, PANEL)
             if turn:
-                s.fill_rect(x + 1, 0, cell_w - 2, h, HIGHLIGHT)
-            ink = BLACK if turn else (DIM if out else TEXT)
+                s.fill_rect(x + 1, y, cell_w - 2, h, HIGHLIGHT)
+            ink = BLACK if turn else (HINT if out else TEXT)
             if h == line_h:
-                # the longest form that fits: "P1* 7 left 45 pts" ... "P1* 7 45"
+                # the longest form that fits: "P1* 7 left 45 pts" ... "P1* 7 45", "P10 7"
                 for form in ("%s  %s left  %s pts", "%s %s left %s pts", "%s %s  %sp", "%s %s %s"):
                     text = form % (name, size, score)
                     if len(text) <= cols:
                         break
-                s.text(text[:cols], x + 3, 1, ink)
+                else:
+                    text = "%s %s" % (name, size)  # the totals on the results screen
+                s.text(text[:cols], x + 3, y + 1, ink)
             else:  # two lines; with many seats the name shrinks to its number
                 for text in ("%s %s" % (name, size), "%s %s" % (name[1:], size), size):
                     if len(text) <= cols:
                         break
-                s.text(text[:cols], x + 2, 1, ink)
-                s.text(score[:cols], x + 2, 1 + line_h, ink)
+                s.text(text[:cols], x + 2, y + 1, ink)
+                s.text(score[:cols], x + 2, y + 1 + line_h, ink)
         return drew
 
     def draw_buttons(self, text):
@@ -368,7 +381,7 @@ class TableScreen(Screen):
                     s.text(labels[i], x + 3, y + 2, TEXT)
             x += w + 3
         if x + s.text_width(text) <= width:
-            s.text(text, x + 1, y + 2, DIM if labels else TEXT)
+            s.text(text, x + 1, y + 2, HINT if labels else TEXT)
 
     def draw_hand(self, view):
         model = self.model
@@ -384,7 +397,7 @@ class TableScreen(Screen):
         w = layout.width
         hand_h = layout.height - y0
         if model.viewer < 0:
-            items = [(0, y0 + hand_h // 2 - 4, w, s.char_h, CENTER | DIM << 4, "bots at play")]
+            items = [(0, y0 + hand_h // 2 - 4, w, s.char_h, CENTER | HINT << 4, "bots at play")]
             self.hand_layer.update(items)
             return
         acting = choice is not None and choice.seat == model.viewer

@@ -35,7 +35,7 @@ bg) for its own kinds.
 
 from pips import const
 from pips.tiles import HI, LO, code
-from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT, WARNING
+from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT, WARNING, HINT
 from pips.ui.layer import CENTER, FILL, TEXT_AT
 from pips.ui import piece_tile as P
 from pips.ui.events import seat_name
@@ -84,7 +84,7 @@ class Band:
         if not pairs:
             self.shown = (0, 0)
             self.placed = False
-            out.append((0, text_y, w, s.char_h, CENTER | DIM << 4, "lay any tile"))
+            out.append((0, text_y, w, s.char_h, CENTER | HINT << 4, "lay any tile"))
             self.strip(out, w // 2, w // 2)
             return out
         n = len(pairs)
@@ -147,8 +147,8 @@ class Band:
                 out.append(_tile(pairs[i], x, top + _ROW * (k & 1), framed))
                 x += _STEP
             right_x = x - _STEP + P.W
-        out.append((x0 - s.char_w - 3, text_y, s.char_w, s.char_h, TEXT_AT | DIM << 4, "L"))
-        out.append((right_x + 3, text_y, s.char_w, s.char_h, TEXT_AT | DIM << 4, "R"))
+        out.append((x0 - s.char_w - 3, text_y, s.char_w, s.char_h, TEXT_AT | HINT << 4, "L"))
+        out.append((right_x + 3, text_y, s.char_w, s.char_h, TEXT_AT | HINT << 4, "R"))
         self.strip(out, x0, right_x)
         return out
 

@@ -24,7 +24,7 @@ bg) for its own kinds.
 """
 
 from pips import const
-from pips.ui.palette import IVORY, PIP, TEXT, DIM, HIGHLIGHT
+from pips.ui.palette import IVORY, PIP, TEXT, DIM, HIGHLIGHT, HINT
 from pips.ui.layer import CENTER, FILL, TEXT_AT
 from pips.ui import piece_tile as P
 
@@ -52,7 +52,7 @@ class Band:
         cx = w // 2
         out = []
         # the bank, top left
-        out.append((2, y0 + 2, 4 * s.char_w, s.char_h, TEXT_AT | DIM << 4, "bank"))
+        out.append((2, y0 + 2, 4 * s.char_w, s.char_h, TEXT_AT | HINT << 4, "bank"))
         text = "%d" % view.bank
         y = y0 + 3 + s.char_h
         out.append((2, y, s.text_width(text), s.char_h, TEXT_AT | TEXT << 4, text))
@@ -64,7 +64,7 @@ class Band:
         if not view.phase:
             out.append(box + (SLOT, DIM))
             text = "6-6 opens"
-            out.append((0, y0 + h - s.char_h - 1, w, s.char_h, CENTER | DIM << 4, text))
+            out.append((0, y0 + h - s.char_h - 1, w, s.char_h, CENTER | HINT << 4, text))
             self.shown = [0, 0, 0, 0]
             return out
         out.append(box + (TILE | (1 if standing else 0) << 4, 6 * 8 + 6))

@@ -3,7 +3,10 @@
 
 The tiles are large (13x13 halves, pips.ui.piece_tile) while the whole line
 fits the screen's width so, else of the hand's size. When the line is wider
-than the screen, both ends stay in view with the count of hidden tiles between. The opening tile stays put while the line fits, so a
+than the screen, both ends stay in view with the count of hidden tiles
+between ("+5"). A game with a stock to draw from (Draw's reserve: the
+view's `stock`) shows it top left, a tile face down and its count. The
+opening tile stays put while the line fits, so a
 move redraws the one tile laid. While a tile's end is being chosen (a move text
 ending " L" or " R"), the tile at that end is framed.
 
@@ -14,10 +17,11 @@ bg) for its own kinds.
 """
 
 from pips import const
-from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT
+from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT, HINT, TEXT
 from pips.ui.layer import CENTER, FILL, TEXT_AT
 
 TILE = const(8)  # a: the halves, left * 8 + right; flags (what >> 4): 1 standing, 2 framed
+BACK = const(11)  # a tile face down, lying (the stock)
 _BIG = const(13)  # the halves of the line's tiles while it fits at that size (else 10)
 
 
@@ -31,6 +35,12 @@ class Band:
         self.shown = (0, 0)  # tiles drawn from each end (tests read it)
 
     def items(self, view):
+        out = self.line_items(view)
+        if view.stock is not None:
+            stock_items(self.layout, view.stock, out)
+        return out
+
+    def line_items(self, view):
         layout = self.layout
         s = layout.s
         pairs = view.line_pairs()
@@ -39,7 +49,7 @@ class Band:
         text_y = mid_y - s.char_h // 2
         if not pairs:
             self.shown = (0, 0)
-            return [(0, text_y, w, s.char_h, CENTER | DIM << 4, "lay any tile")]
+            return [(0, text_y, w, s.char_h, CENTER | HINT << 4, "lay any tile")]
         margin = s.char_w + 5  # room for the L and R labels
         room = w - 2 * margin
         n = _BIG if layout.table_h >= 4 * _BIG + 8 else 10
@@ -94,8 +104,8 @@ class Band:
             elif text.endswith(" R"):
                 mark = 1
         out = [
-            (x - s.char_w - 3, text_y, s.char_w, s.char_h, TEXT_AT | DIM << 4, "L"),
-            (x + total + 3, text_y, s.char_w, s.char_h, TEXT_AT | DIM << 4, "R"),
+            (x - s.char_w - 3, text_y, s.char_w, s.char_h, TEXT_AT | HINT << 4, "L"),
+            (x + total + 3, text_y, s.char_w, s.char_h, TEXT_AT | HINT << 4, "R"),
         ]
         for i in range(left):
             x = _tile(out, pairs[i], x, mid_y, mark == 0 and i == 0, n)
@@ -112,10 +122,26 @@ class Band:
         return out
 
     def paint(self, s, it, bg):
+        if it[4] & 15 == BACK:
+            s.fill_rect(it[0], it[1], it[2], it[3], PIP)
+            s.fill_rect(it[0] + 1, it[1] + 1, it[2] - 2, it[3] - 2, DIM)
+            s.fill_rect(it[0] + it[2] // 2, it[1] + 2, 1, it[3] - 4, PIP)
+            return
         flags = it[4] >> 4
         edge = HIGHLIGHT if flags & 2 else PIP
         n = (it[2] if flags & 1 else it[3]) - 2  # the halves' size, from the item's
         self.layout.piece.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, flags & 1, IVORY, edge, n)
+
+
+def stock_items(layout, count, out):
+    """The stock, top left of the band: a tile face down and how many are left."""
+    s = layout.s
+    piece = layout.piece
+    y = layout.table_y + 2
+    out.append((2, y, piece.W, piece.H, BACK, 0))
+    text = "%d" % count
+    ty = y + (piece.H - s.char_h) // 2
+    out.append((piece.W + 5, ty, s.text_width(text), s.char_h, TEXT_AT | TEXT << 4, text))
 
 
 def _tile(out, pair, x, mid_y, marked, n):

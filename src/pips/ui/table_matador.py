@@ -23,7 +23,7 @@ bg) for its own kinds.
 from pips import const
 from pips.games.matador.game import MATADORS
 from pips.tiles import HI, LO, code, codes
-from pips.ui.palette import PIP, DIM, TEXT, RED, WARNING
+from pips.ui.palette import RED, WARNING, HINT
 from pips.ui.layer import CENTER, TEXT_AT
 from pips.ui import table_line
 from pips.ui import piece_tile as P
@@ -31,14 +31,14 @@ from pips.ui import piece_tile as P
 # table_line's TILE, marked: flags (what >> 4) 1 standing, 2 framed, 4 a matador,
 # 8 the first half a blank end, 16 the second
 MTILE = const(10)
-BACK = const(11)  # a tile face down, lying
+BACK = table_line.BACK  # a tile face down, lying
 _BLANK_FIRST = const(8)
 _BLANK_SECOND = const(16)
 
 
 class Band(table_line.Band):
     def items(self, view):
-        out = table_line.Band.items(self, view)
+        out = table_line.Band.line_items(self, view)
         layout = self.layout
         s = layout.s
         chh = s.char_h
@@ -78,15 +78,13 @@ class Band(table_line.Band):
             y = layout.table_y + layout.table_h - chh - 2
             out.append((0, y, layout.width, chh, CENTER | WARNING << 4, text))
         # the reserve, top left; the 3 tiles set aside, top right
+        table_line.stock_items(layout, view.stock, out)
         y = layout.table_y + 2
-        out.append((2, y, P.W, P.H, BACK, 0))
-        text = "%d" % view.stock
         ty = y + (P.H - chh) // 2
-        out.append((P.W + 5, ty, s.text_width(text), chh, TEXT_AT | TEXT << 4, text))
         aside = view.set_aside
         x = layout.width - 2 - aside * (P.W + 1) + 1
         if aside:
-            out.append((x - 4 - 3 * s.char_w, ty, 3 * s.char_w, chh, TEXT_AT | DIM << 4, "out"))
+            out.append((x - 4 - 3 * s.char_w, ty, 3 * s.char_w, chh, TEXT_AT | HINT << 4, "out"))
         if view.out:
             for t in codes(view.out):
                 out.append((x, y, P.W, P.H, table_line.TILE, HI[t] * 8 + LO[t]))
@@ -99,12 +97,7 @@ class Band(table_line.Band):
 
     def paint(self, s, it, bg):
         kind = it[4] & 15
-        if kind == BACK:
-            s.fill_rect(it[0], it[1], it[2], it[3], PIP)
-            s.fill_rect(it[0] + 1, it[1] + 1, it[2] - 2, it[3] - 2, DIM)
-            s.fill_rect(it[0] + it[2] // 2, it[1] + 2, 1, it[3] - 4, PIP)
-            return
-        table_line.Band.paint(self, s, it, bg)
+        table_line.Band.paint(self, s, it, bg)  # the line's tiles, the tiles face down
         if kind != MTILE:
             return
         flags = it[4] >> 4

@@ -64,7 +64,9 @@ class Band:
         out.append((tx, y + 2, s.text_width(text), s.char_h, TEXT_AT | TEXT << 4, text))
         pending = view.pending
         if pending:
-            text = pending + "?"
+            # the question open, in a few words: "+4?" (accept or challenge),
+            # "color?" (a first W's), "play it?" (the card just drawn, or keep it)
+            text = "play it?" if pending == "drawn" else pending + "?"
             ty = y + h - s.char_h
             out.append((tx, ty, s.text_width(text), s.char_h, TEXT_AT | WARNING << 4, text))
         return out

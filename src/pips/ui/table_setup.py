@@ -3,6 +3,7 @@ the game's own options, its rules page, Start. The last set-up of each game
 is remembered (app.last_setup), for the next table and for the settings,
 which show UNO's options."""
 
+from pips.bots import level_name
 from pips.match import LEVELS
 from pips.ui.events import seat_name
 from pips.ui.menu import MenuScreen
@@ -42,7 +43,8 @@ class SetupScreen(MenuScreen):
             if what is None:
                 out.append("Seats: %d" % self.players)
             elif isinstance(what, int):
-                out.append("%s: %s" % (label, self.levels[what]))
+                level = self.levels[what]
+                out.append("%s: %s" % (label, "Human" if level == "human" else level_name(level)))
             elif isinstance(what, tuple):
                 out.append("%s: %s" % (label, self.values[what[0]]))
             else:

@@ -27,7 +27,7 @@ BACK = const(12)  # a tile face down, lying (table_line's kinds are below)
 
 class Band(table_line.Band):
     def items(self, view):
-        out = table_line.Band.items(self, view)
+        out = table_line.Band.line_items(self, view)
         layout = self.layout
         s = layout.s
         y = layout.table_y + 2

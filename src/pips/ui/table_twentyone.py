@@ -21,7 +21,7 @@ bg) for its own kinds.
 """
 
 from pips import const
-from pips.ui.palette import PIP, DIM, TEXT, HIGHLIGHT, WARNING
+from pips.ui.palette import PIP, DIM, TEXT, HIGHLIGHT, WARNING, HINT
 from pips.ui.layer import TEXT_AT
 from pips.ui.events import seat_name
 
@@ -84,12 +84,12 @@ class Band:
             total = view.total
             ink = WARNING if total > LIMIT else HIGHLIGHT if total == LIMIT else TEXT
             y = y0 + (h - (2 * chh + 5 * scale + 6)) // 2
-            out.append((4, y, 5 * cw, chh, TEXT_AT | DIM << 4, "total"))
+            out.append((4, y, 5 * cw, chh, TEXT_AT | HINT << 4, "total"))
             text = "%d" % total
             out.append((4, y + chh + 3, big_width(text, scale), 5 * scale, BIG | ink << 4, text))
             if over:
                 word = "won" if view.scores[seat] else "lost"
-                ink = HIGHLIGHT if view.scores[seat] else DIM
+                ink = HIGHLIGHT if view.scores[seat] else HINT
             elif total > LIMIT:
                 word = "over"
             elif total == LIMIT:
@@ -126,7 +126,7 @@ class Band:
                     ink = HIGHLIGHT
                 elif total > LIMIT:
                     word += "" if short else " over"
-                    ink = DIM
+                    ink = HINT
             elif seat == view.turn:
                 word = "turn" if short else "to play"
                 ink = HIGHLIGHT
@@ -134,7 +134,7 @@ class Band:
                 word = "stood"
             elif view.done[seat]:
                 word = "done"
-                ink = DIM
+                ink = HINT
             else:
                 word = ""
             out.append((x0, y + 2, s.text_width(name), chh, TEXT_AT | ink << 4, name))

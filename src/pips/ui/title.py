@@ -3,7 +3,7 @@ picked opens its table set-up (pips.ui.table_setup)."""
 
 from pips import games
 from pips.ui.menu import MenuScreen
-from pips.ui.palette import FELT, DIM, BLACK, WARNING, IVORY, PIP
+from pips.ui.palette import FELT, BLACK, WARNING, IVORY, PIP, HINT
 from pips.ui.table_setup import SetupScreen
 
 
@@ -50,7 +50,7 @@ class TitleScreen(MenuScreen):
         if i > len(names):
             self.app.running = False
             self.s.fill(BLACK)
-            self.s.text_center("bye", 0, self.app.height // 2, self.app.width, DIM)
+            self.s.text_center("bye", 0, self.app.height // 2, self.app.width, HINT)
             return
         try:
             game_class = games.get(names[i])

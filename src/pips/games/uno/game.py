@@ -27,7 +27,7 @@ from pips.game import Game, View, new_rng
 from pips.rng import Rng
 from pips import cards
 from pips.cards import COLOR, COLORS, COPIES, RANK, POINTS, WILD, NO_COLOR
-from pips.match import ranks
+from pips.game import ranks
 from pips.games.uno import NAME, TITLE
 
 _HAND = const(7)
