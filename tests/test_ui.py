@@ -1015,3 +1015,58 @@ def test_the_status_band_names_every_seat_within_its_cell(players):
         assert str(sizes[seat]) in first.split()[1:2] or players <= 6, (seat, mine)
         for text, x, y in mine:
             assert x + len(text) * table.s.char_w <= x0 + layout.cell_w, (seat, text)
+
+
+def _luminance(rgb):
+    def channel(v):
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    return (0.2126 * channel(rgb >> 16 & 255) + 0.7152 * channel(rgb >> 8 & 255)
+            + 0.0722 * channel(rgb & 255))
+
+
+def contrast(a, b):
+    """WCAG's contrast ratio of two palette colours."""
+    la, lb = sorted((_luminance(P.RGB888[a]), _luminance(P.RGB888[b])), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_hint_text_reads_at_4_5_to_1_wherever_it_is_drawn():
+    """Every text the screens draw in the hint colour, over the title, the
+    set-up, every game's table, the pause menu, the results and the
+    hand-over: the colours under its glyphs are each at 4.5:1 or more from
+    it; and no text is drawn in DIM (greyed pieces' colour)."""
+    from pips.ui.surface import Surface
+    from pips_tools import images
+
+    seen = {}  # background colour -> a text drawn over it in HINT
+    dim_texts = []
+    real_text = Surface.text
+
+    def spy(surface, text, x, y, c, bg=-1):
+        real_text(surface, text, x, y, c, bg)
+        if c == P.DIM and text.strip():
+            dim_texts.append(text)
+        if c != P.HINT or not hasattr(surface, "get_pixel"):
+            return
+        for yy in range(max(y, 0), min(y + surface.char_h, surface.height)):
+            for xx in range(max(x, 0), min(x + len(text) * surface.char_w, surface.width)):
+                colour = surface.get_pixel(xx, yy)
+                if colour != c:
+                    seen.setdefault(colour, text)
+
+    Surface.text = spy
+    try:
+        scripts = [lines for lines, _ in images.scripts()]
+        for name in GOLDEN_SCRIPTS:
+            scripts.append(keyfile(name))
+        for lines in scripts:
+            app = sim.make_app(seed=sim.script_seed(lines))
+            sim.run_script(app, lines + ["wait 30", "A", "wait 60"], shots=[])
+    finally:
+        Surface.text = real_text
+    assert seen and not dim_texts, dim_texts
+    for colour, text in seen.items():
+        assert contrast(P.HINT, colour) >= 4.5, (colour, text)
+    assert P.FELT in seen and P.FELT_DARK in seen
