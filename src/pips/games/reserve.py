@@ -49,7 +49,7 @@ class Reserve(Game):
     reserve is empty and nobody can attach (the lower count wins, equal
     counts tie). The winner scores 1; the match goes to `wins` hands won.
     """
-    blocked_text = "blocked: lowest count wins"  # how a hand ends with nobody out (pips.ui.screen)
+    blocked_text = "blocked: lowest count wins"  # how a hand ends with nobody out (pips.ui.events)
 
     min_players = 2
     max_players = 2

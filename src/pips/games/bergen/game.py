@@ -48,7 +48,7 @@ SIXES = WITH[6] & ~(1 << 27)
 class Bergen(Game):
     name = NAME
     title = TITLE
-    blocked_text = "blocked: lowest counts place"  # how a hand ends with nobody out (pips.ui.screen)
+    blocked_text = "blocked: lowest counts place"  # how a hand ends with nobody out (pips.ui.events)
     min_players = 2
     max_players = 4
     options = (

@@ -41,7 +41,7 @@ _NOT_AT_END = const(7)
 class Block(Game):
     name = NAME
     title = TITLE
-    blocked_text = "blocked: lowest count wins"  # how a hand ends with nobody out (pips.ui.screen)
+    blocked_text = "blocked: lowest count wins"  # how a hand ends with nobody out (pips.ui.events)
     min_players = 2
     max_players = 4
     options = (("target", 100, (50, 100)),)

@@ -89,7 +89,7 @@ _ORDER = bytes(range(COUNT))
 class DominoUno(Game):
     name = NAME
     title = TITLE
-    blocked_text = "last turn: lowest count wins"  # the hand ends at the turn cap (pips.ui.screen)
+    blocked_text = "last turn: lowest count wins"  # the hand ends at the turn cap (pips.ui.events)
     min_players = 2
     max_players = 6
     options = (
