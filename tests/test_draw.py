@@ -17,50 +17,12 @@ from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, WITH
 from pips.tiles import parse_list as parse_tiles
+from game_helpers import legal, play, refused, snapshot, stacked, texts
 
 BUF = bytearray(Draw.max_moves)
 
 
 # -- helpers -------------------------------------------------------------------
-def stacked(*packets):
-    """A full stacked deal: the packets (tile notation) in order, then the rest
-    of the set in code order."""
-    order = []
-    for p in packets:
-        order += parse_tiles(p)
-    order += [t for t in range(COUNT) if t not in order]
-    return order
-
-
-def legal(game, seat=None):
-    seat = game.turn if seat is None else seat
-    return sorted(BUF[: game.legal(seat, BUF)])
-
-
-def texts(game):
-    return sorted(game.move_text(m) for m in legal(game))
-
-
-def snapshot(game):
-    return (
-        list(game.hands), game.held, game.laid, game.left, game.right, game.lo, game.hi,
-        bytes(game.line), bytes(game.stock), game.top, game.out, list(game.forbid),
-        list(game.scores), game.winner, game.turn, game.moves, game.first, game.info(),
-    )
-
-
-def refused(game, seat, move, match=None):
-    before = snapshot(game)
-    with pytest.raises(ValueError, match=match):
-        game.play(seat, move)
-    assert snapshot(game) == before
-
-
-def play(game, *moves):
-    for text in moves:
-        game.play_text(game.turn, text)
-
-
 def reserve(game):
     return [tiles.text(t) for t in game.stock[game.top:]]
 

@@ -16,30 +16,10 @@ from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, HI, LO, PIPS
 
-from test_draw import stacked, snapshot, conserved
+from test_draw import conserved
+from game_helpers import legal, play, refused, snapshot, stacked, texts
 
 BUF = bytearray(Matador.max_moves)
-
-
-def legal(game, seat=None):
-    seat = game.turn if seat is None else seat
-    return sorted(BUF[: game.legal(seat, BUF)])
-
-
-def texts(game):
-    return sorted(game.move_text(m) for m in legal(game))
-
-
-def refused(game, seat, move, match=None):
-    before = snapshot(game)
-    with pytest.raises(ValueError, match=match):
-        game.play(seat, move)
-    assert snapshot(game) == before
-
-
-def play(game, *moves):
-    for text in moves:
-        game.play_text(game.turn, text)
 
 
 OUT = "6-6 5-5 4-4"

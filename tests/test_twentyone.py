@@ -13,59 +13,14 @@ from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, PIPS
 from pips.tiles import parse_list as parse_tiles
+from game_helpers import legal, play, refused, snapshot, stacked
 
 BUF = bytearray(Twentyone.max_moves)
 
 
 # -- helpers -------------------------------------------------------------------
-def stacked(*hands, stock=""):
-    """A full stacked deal: the hands (two tiles each) in seat order, then the
-    stock top first, then the rest of the set in code order."""
-    order = []
-    for hand in hands:
-        order += parse_tiles(hand)
-    order += parse_tiles(stock)
-    order += [t for t in range(COUNT) if t not in order]
-    assert len(order) == COUNT
-    return order
-
-
 def deal(*hands, stock="", first=0, options=None):
     return Twentyone(len(hands), options, None, stacked(*hands, stock=stock), first)
-
-
-def legal(game, seat=None):
-    seat = game.turn if seat is None else seat
-    return sorted(BUF[: game.legal(seat, BUF)])
-
-
-def snapshot(g):
-    return (
-        list(g.hands),
-        bytes(g.totals),
-        bytes(g.done),
-        bytes(g.stood),
-        bytes(g.stock),
-        g.top,
-        g.turn,
-        g.moves,
-        g.winner,
-        list(g.scores),
-        g.first,
-        g.info(),
-    )
-
-
-def refused(game, seat, move, match=None):
-    before = snapshot(game)
-    with pytest.raises(ValueError, match=match):
-        game.play(seat, move)
-    assert snapshot(game) == before
-
-
-def play(game, *texts):
-    for text in texts:
-        game.play_text(game.turn, text)
 
 
 # -- dealing -------------------------------------------------------------------

@@ -12,7 +12,7 @@ from pips.rng import Rng
 from pips.games.uno.game import Uno, RESIGN
 
 from mpy_support import HAVE_MICROPYTHON, run_micropython
-from test_uno import snapshot
+from game_helpers import snapshot
 
 COPIES = list(cards.COPIES)
 # a million random turns take about 10 s here; PIPS_UNO_TURNS changes it
