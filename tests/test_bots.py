@@ -135,7 +135,6 @@ def test_smart_beats_greedy():
 
 # -- on MicroPython ----------------------------------------------------------------
 MPY_SCRIPT = r"""
-import time
 from pips.games.block.game import Block
 from pips.bots import block as block_policy
 from pips.rng import Rng
@@ -143,34 +142,26 @@ from pips.game import Game
 from pips import bots
 rng = Rng(21)
 moves = []
-times = []
 for gi in range(8):
     g = Block(2, None, rng)
     smart = bots.make("smart", Rng(2 * gi + 1), Block)
     seat_bots = [smart, bots.make("greedy", Rng(2 * gi + 2), Block)]
     while g.turn >= 0:
         s = g.turn
-        v = g.view(s)
-        t0 = time.ticks_us()
-        m = seat_bots[s].choose(v)
-        if s == 0:
-            times.append(time.ticks_diff(time.ticks_us(), t0))
+        m = seat_bots[s].choose(g.view(s))
         moves.append(m)
         g.play(s, m)
-times.sort()
 print(" ".join(str(m) for m in moves))
-print(times[len(times) // 2])
 """
 
 
 @pytest.mark.micropython
 @needs_micropython
-def test_smart_decides_alike_and_quickly_on_micropython():
+def test_smart_decides_alike_on_micropython():
     rc, out, err = run_micropython(MPY_SCRIPT, from_mpy=True, timeout=300)
     assert rc == 0, out + err
     lines = out.split("\n")
     mpy_moves = [int(x) for x in lines[0].split()]
-    median_us = int(lines[1])
     # the same games on CPython: same seeds, same decisions
     rng = Rng(21)
     moves = []
@@ -186,8 +177,6 @@ def test_smart_decides_alike_and_quickly_on_micropython():
             moves.append(m)
             g.play(s, m)
     assert mpy_moves == moves
-    # measured about 2-3 ms on the unix port; generous here for a loaded CI machine
-    assert median_us < 30000, median_us
 
 
 def a_catchable_uno_position(seed=3):

@@ -364,12 +364,19 @@ def test_ctrl_c_ends_the_referee_with_one_line():
         text=True,
     )
     try:
-        assert json.loads(proc.stdout.readline())["over"] is False  # waiting for a line
+        # the first position is out: the referee is in its loop, reading a line
+        assert json.loads(proc.stdout.readline())["over"] is False
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=30)
+        # stdin stays open until the referee has gone: an end of input read
+        # before the signal is handled would end it cleanly (0), not by Ctrl-C
+        proc.wait(timeout=30)
+        err = proc.stderr.read()
     finally:
         if proc.poll() is None:
             proc.kill()
+        proc.stdin.close()
+        proc.stdout.close()
+        proc.stderr.close()
     assert proc.returncode == 130
     assert err == "\npips referee: interrupted\n"
 
