@@ -421,19 +421,6 @@ def test_illegal_and_malformed_moves_are_refused_without_change():
     refused(g, 0, tiles.code(6, 4) * 4, "turn")
 
 
-def test_every_move_in_range_is_accepted_or_refused_without_change():
-    rng = Rng(9)
-    for players in (2, 3, 4):
-        for _ in range(2):
-            g = Bergen(players, None, rng)
-            while g.turn >= 0:
-                ok = legal(g)
-                for m in range(256):
-                    if m not in ok:
-                        refused(g, g.turn, m)
-                g.play(g.turn, ok[rng.below(len(ok))])
-
-
 # -- conservation over many random matches ------------------------------------------------------
 def check_hand(g, stock):
     union = 0

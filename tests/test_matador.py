@@ -239,19 +239,6 @@ def test_illegal_and_malformed_moves_are_refused_without_change():
         g.parse_move(0, "6-1")
 
 
-def test_every_move_in_range_is_accepted_or_refused_without_change():
-    rng = Rng(17)
-    for _ in range(30):
-        g = Matador(2, None, rng)
-        while g.turn >= 0:
-            s = g.turn
-            ok = legal(g)
-            for m in range(Matador.max_moves):
-                if m not in ok:
-                    refused(g, s, m)
-            g.play(s, ok[rng.below(len(ok))])
-
-
 def test_notation_round_trips_on_every_legal_move():
     rng = Rng(6)
     seen = 0

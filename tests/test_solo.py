@@ -168,18 +168,6 @@ def test_notation_round_trips_and_malformed_moves_are_refused():
         refused(g, 0, bad)
 
 
-def test_every_move_in_range_is_accepted_or_refused_without_change():
-    rng = Rng(8)
-    for _ in range(40):
-        g = Solo(1, None, rng)
-        while g.turn >= 0:
-            ok = legal(g, 0)
-            for m in range(Solo.max_moves):
-                if m not in ok:
-                    refused(g, 0, m)
-            g.play(0, ok[rng.below(len(ok))])
-
-
 def test_the_view_hides_only_the_stock_order_and_samples_shuffle_it():
     rng = Rng(4)
     g = Solo(1, None, rng)

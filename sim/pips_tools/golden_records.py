@@ -108,8 +108,10 @@ def main(argv=None):
         for key in [k for k in new if k not in made]:
             del new[key]
             changed.append(key + " (gone)")
-    for key in changed:
-        print("changed: %s" % key)
+    for key in changed[:40]:
+        print("%s: %s" % ("changed" if key in kept else "new", key))
+    if len(changed) > 40:
+        print("... and %d more" % (len(changed) - 40))
     print("%d records, %d changed" % (len(new), len(changed)))
     if args.check:
         return 1 if changed else 0
