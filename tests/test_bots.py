@@ -26,7 +26,7 @@ def block_position(g):
             bytes(g.lacks), list(g.scores), g.winner, g.turn, g.moves)
 
 
-def positions(players, games, seed):
+def block_positions(players, games, seed):
     rng = Rng(seed)
     for _ in range(games):
         g = Block(players, None, rng)
@@ -40,7 +40,7 @@ def positions(players, games, seed):
 def test_every_bot_picks_a_legal_move_from_the_view_alone(level):
     bot = bots.make(level, Rng(1), Block, rollouts=24)
     for players in (2, 3, 4):
-        for g in positions(players, 12, players):
+        for g in block_positions(players, 12, players):
             before = snapshot(g)
             view = g.view(g.turn)
             move = bot.choose(view)
@@ -50,7 +50,7 @@ def test_every_bot_picks_a_legal_move_from_the_view_alone(level):
 
 def test_bots_are_deterministic_for_a_seed():
     for level in bots.LEVELS:
-        views = [g.view(g.turn) for g in positions(2, 6, 3)]
+        views = [g.view(g.turn) for g in block_positions(2, 6, 3)]
         # views are snapshots: collect them first, then decide twice
         a = bots.make(level, Rng(5), Block, 40)
         b = bots.make(level, Rng(5), Block, 40)
@@ -58,7 +58,7 @@ def test_bots_are_deterministic_for_a_seed():
 
 
 def test_smart_thinks_in_slices_to_the_same_move():
-    for g in positions(2, 8, 4):
+    for g in block_positions(2, 8, 4):
         view = g.view(g.turn)
         whole = bots.make("smart", Rng(9), Block, 60).choose(view)
         sliced = bots.make("smart", Rng(9), Block, 60)
@@ -92,7 +92,7 @@ def test_distinct_moves_drops_mirrors_only():
     k = block_policy.distinct_moves(view, BUF, n)
     assert sorted(BUF[:k]) == [tiles.code(4, 1) * 2, tiles.code(4, 2) * 2]
     # different ends: nothing is dropped
-    for pos in positions(2, 10, 8):
+    for pos in block_positions(2, 10, 8):
         if pos.left >= 0 and pos.left != pos.right:
             v = pos.view(pos.turn)
             n = v.legal(BUF)

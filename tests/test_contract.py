@@ -42,7 +42,7 @@ def ids(table):
     return "%s-%d" % table
 
 
-def positions(cls, players, hands, seed, first=30, every=40):
+def sample_positions(cls, players, hands, seed, first=30, every=40):
     """Positions of `hands` random hands (the seat to act plays a random
     legal move), the game object itself at each: the first `first` of a
     hand, then one in `every` (a random UNO hand may run to thousands of
@@ -81,7 +81,7 @@ def test_a_game_is_registered_under_its_own_name_with_a_policy_and_a_page(name):
 def test_the_same_generator_deals_and_plays_the_same_hand(table):
     name, players = table
     cls = games.get(name)
-    hands = [[snapshot(g) for g in positions(cls, players, 2, seed)] for seed in (5, 5, 6)]
+    hands = [[snapshot(g) for g in sample_positions(cls, players, 2, seed)] for seed in (5, 5, 6)]
     assert hands[0] == hands[1]
     assert hands[0] != hands[2]
 
@@ -91,7 +91,7 @@ def test_every_code_is_legal_or_refused_with_words_and_no_change(table):
     name, players = table
     cls = games.get(name)
     seen = refusals = 0
-    for g in positions(cls, players, 2, 11):
+    for g in sample_positions(cls, players, 2, 11):
         for seat in range(players):
             ok = set(legal(g, seat))
             # a resignation is never listed, yet accepted from a seat still in
@@ -116,7 +116,7 @@ def test_every_legal_move_reads_back_from_its_text(table):
     name, players = table
     cls = games.get(name)
     seen = 0
-    for g in positions(cls, players, 3, 21):
+    for g in sample_positions(cls, players, 3, 21):
         for seat in range(players):
             view = g.view(seat)
             for m in legal(g, seat):
@@ -145,7 +145,7 @@ def test_a_view_shows_every_sampled_world_alike(table):
     cls = games.get(name)
     rng = Rng(31)
     worlds = 0
-    for g in positions(cls, players, 2, 41):
+    for g in sample_positions(cls, players, 2, 41):
         if g.turn < 0:
             continue
         for seat in range(players):

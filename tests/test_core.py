@@ -327,9 +327,9 @@ def test_turns_after_an_offer_taken_go_on_from_the_next_seat():
 
 def test_turns_with_two_players_the_seat_that_plays_again_comes_after_the_offer():
     from game_helpers import play_at
-    from test_uno import set_hand, stacked
+    from test_uno import set_hand, uno_stacked
 
-    g = stacked(2, {1: "RS R6 B3 B4 B5 B6 B8"}, "R9")
+    g = uno_stacked(2, {1: "RS R6 B3 B4 B5 B6 B8"}, "R9")
     set_hand(g, 1, "RS R6")
     turns = Turns(g)
     assert turns.next() == 1

@@ -36,7 +36,7 @@ def mask(text):
     return m
 
 
-def stacked_order(players, hands, stock=""):
+def du_order(players, hands, stock=""):
     """A full stacked deal: seat s gets hands[s] (the rest of its packet from
     the tiles nobody was given), then `stock` on top of the stock."""
     k = 9 - players
@@ -53,8 +53,8 @@ def stacked_order(players, hands, stock=""):
     return order + parse_tiles(stock) + spare
 
 
-def stacked(players, hands, stock="", first=0, options=None):
-    return DU(players, options, None, stacked_order(players, hands, stock), first)
+def du_stacked(players, hands, stock="", first=0, options=None):
+    return DU(players, options, None, du_order(players, hands, stock), first)
 
 
 def position(players, hands, line, stock="", turn=0, dump=None, options=None):
@@ -171,7 +171,7 @@ def test_options_scoring_penalty_forget():
 
 
 def test_the_leader_opens_with_any_tile_a_double_one_way():
-    g = stacked(2, {0: "6-6 5-3 1-0 2-2 4-1 3-3 0-0"})
+    g = du_stacked(2, {0: "6-6 5-3 1-0 2-2 4-1 3-3 0-0"})
     texts = legal_texts(g, 0)
     assert "6-6" in texts and "5-3" in texts and "3-5" in texts and "0-0" in texts
     assert len(texts) == 7 + 3

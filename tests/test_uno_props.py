@@ -136,9 +136,9 @@ def test_random_turns_conserve_cards_and_refuse_illegal_moves():
 
 
 def test_samples_after_a_challenge_keep_the_revealed_cards():
-    from test_uno import stacked
+    from test_uno import uno_stacked
 
-    g = stacked(3, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9")
+    g = uno_stacked(3, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9")
     g.play(1, g.parse_move(1, "W+4:B"))
     g.play(2, g.parse_move(2, "challenge"))
     assert g.view(2).reveal is not None
