@@ -15,69 +15,15 @@ from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, HI, LO, PIPS, WITH
 from pips.tiles import parse_list as parse_tiles
+from game_helpers import legal, play, refused, snapshot, stacked, texts
 
 BUF = bytearray(Bergen.max_moves)
 SIX = tiles.code(6, 6)
 
 
 # -- helpers -------------------------------------------------------------------
-def stacked(*hands):
-    """A full stacked deal: the hands (7 tiles each) in seat order, then the rest
-    of the set in code order as the unused stock."""
-    order = []
-    for hand in hands:
-        order += parse_tiles(hand)
-    order += [t for t in range(COUNT) if t not in order]
-    assert len(order) == COUNT
-    return order
-
-
 def deal(*hands, options=None, first=-1):
     return Bergen(len(hands), options, None, stacked(*hands), first)
-
-
-def legal(game, seat=None):
-    seat = game.turn if seat is None else seat
-    return sorted(BUF[: game.legal(seat, BUF)])
-
-
-def texts(game):
-    return sorted(game.move_text(m) for m in legal(game))
-
-
-def snapshot(g):
-    return (
-        list(g.hands),
-        g.held,
-        g.laid,
-        bytes(g.arms),
-        bytes(g.alen),
-        list(g.ends),
-        g.phase,
-        bytes(g.lacks),
-        bytes(g.place),
-        list(g.prizes),
-        list(g.scores),
-        list(g.chips),
-        g.bank,
-        g.outs,
-        g.turn,
-        g.moves,
-        g.winner,
-        g.info(),
-    )
-
-
-def refused(game, seat, move, match=None):
-    before = snapshot(game)
-    with pytest.raises(ValueError, match=match):
-        game.play(seat, move)
-    assert snapshot(game) == before
-
-
-def play(game, *moves):
-    for text in moves:
-        game.play_text(game.turn, text)
 
 
 def arms(game):
@@ -475,19 +421,6 @@ def test_illegal_and_malformed_moves_are_refused_without_change():
     refused(g, 0, tiles.code(6, 4) * 4, "turn")
 
 
-def test_every_move_in_range_is_accepted_or_refused_without_change():
-    rng = Rng(9)
-    for players in (2, 3, 4):
-        for _ in range(2):
-            g = Bergen(players, None, rng)
-            while g.turn >= 0:
-                ok = legal(g)
-                for m in range(256):
-                    if m not in ok:
-                        refused(g, g.turn, m)
-                g.play(g.turn, ok[rng.below(len(ok))])
-
-
 # -- conservation over many random matches ------------------------------------------------------
 def check_hand(g, stock):
     union = 0
@@ -651,7 +584,6 @@ def test_sampled_worlds_play_out_to_a_proper_end():
             assert w.turn == -1
             check_hand(w, stock)
             check_end(w)
-
 
 
 def playout_reference(game, rng, buf):

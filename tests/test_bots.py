@@ -15,29 +15,18 @@ from pips.match import Match
 from pips.rng import Rng
 from pips.game import Game
 from pips.tiles import parse_list as parse_tiles
+from game_helpers import snapshot
 
 BUF = bytearray(Block.max_moves)
 
 
-def snapshot(g):
-    return (
-        list(g.hands),
-        g.held,
-        g.laid,
-        g.left,
-        g.right,
-        g.lo,
-        g.hi,
-        bytes(g.line),
-        bytes(g.lacks),
-        list(g.scores),
-        g.winner,
-        g.turn,
-        g.moves,
-    )
+def block_position(g):
+    """A Block hand's position, without the scratch a playout may leave (counts)."""
+    return (list(g.hands), g.held, g.laid, g.left, g.right, g.lo, g.hi, bytes(g.line),
+            bytes(g.lacks), list(g.scores), g.winner, g.turn, g.moves)
 
 
-def positions(players, games, seed):
+def block_positions(players, games, seed):
     rng = Rng(seed)
     for _ in range(games):
         g = Block(players, None, rng)
@@ -51,7 +40,7 @@ def positions(players, games, seed):
 def test_every_bot_picks_a_legal_move_from_the_view_alone(level):
     bot = bots.make(level, Rng(1), Block, rollouts=24)
     for players in (2, 3, 4):
-        for g in positions(players, 12, players):
+        for g in block_positions(players, 12, players):
             before = snapshot(g)
             view = g.view(g.turn)
             move = bot.choose(view)
@@ -61,7 +50,7 @@ def test_every_bot_picks_a_legal_move_from_the_view_alone(level):
 
 def test_bots_are_deterministic_for_a_seed():
     for level in bots.LEVELS:
-        views = [g.view(g.turn) for g in positions(2, 6, 3)]
+        views = [g.view(g.turn) for g in block_positions(2, 6, 3)]
         # views are snapshots: collect them first, then decide twice
         a = bots.make(level, Rng(5), Block, 40)
         b = bots.make(level, Rng(5), Block, 40)
@@ -69,7 +58,7 @@ def test_bots_are_deterministic_for_a_seed():
 
 
 def test_smart_thinks_in_slices_to_the_same_move():
-    for g in positions(2, 8, 4):
+    for g in block_positions(2, 8, 4):
         view = g.view(g.turn)
         whole = bots.make("smart", Rng(9), Block, 60).choose(view)
         sliced = bots.make("smart", Rng(9), Block, 60)
@@ -103,7 +92,7 @@ def test_distinct_moves_drops_mirrors_only():
     k = block_policy.distinct_moves(view, BUF, n)
     assert sorted(BUF[:k]) == [tiles.code(4, 1) * 2, tiles.code(4, 2) * 2]
     # different ends: nothing is dropped
-    for pos in positions(2, 10, 8):
+    for pos in block_positions(2, 10, 8):
         if pos.left >= 0 and pos.left != pos.right:
             v = pos.view(pos.turn)
             n = v.legal(BUF)
@@ -146,7 +135,6 @@ def test_smart_beats_greedy():
 
 # -- on MicroPython ----------------------------------------------------------------
 MPY_SCRIPT = r"""
-import time
 from pips.games.block.game import Block
 from pips.bots import block as block_policy
 from pips.rng import Rng
@@ -154,34 +142,26 @@ from pips.game import Game
 from pips import bots
 rng = Rng(21)
 moves = []
-times = []
 for gi in range(8):
     g = Block(2, None, rng)
     smart = bots.make("smart", Rng(2 * gi + 1), Block)
     seat_bots = [smart, bots.make("greedy", Rng(2 * gi + 2), Block)]
     while g.turn >= 0:
         s = g.turn
-        v = g.view(s)
-        t0 = time.ticks_us()
-        m = seat_bots[s].choose(v)
-        if s == 0:
-            times.append(time.ticks_diff(time.ticks_us(), t0))
+        m = seat_bots[s].choose(g.view(s))
         moves.append(m)
         g.play(s, m)
-times.sort()
 print(" ".join(str(m) for m in moves))
-print(times[len(times) // 2])
 """
 
 
 @pytest.mark.micropython
 @needs_micropython
-def test_smart_decides_alike_and_quickly_on_micropython():
+def test_smart_decides_alike_on_micropython():
     rc, out, err = run_micropython(MPY_SCRIPT, from_mpy=True, timeout=300)
     assert rc == 0, out + err
     lines = out.split("\n")
     mpy_moves = [int(x) for x in lines[0].split()]
-    median_us = int(lines[1])
     # the same games on CPython: same seeds, same decisions
     rng = Rng(21)
     moves = []
@@ -197,8 +177,6 @@ def test_smart_decides_alike_and_quickly_on_micropython():
             moves.append(m)
             g.play(s, m)
     assert mpy_moves == moves
-    # measured about 2-3 ms on the unix port; generous here for a loaded CI machine
-    assert median_us < 30000, median_us
 
 
 def a_catchable_uno_position(seed=3):
@@ -396,11 +374,11 @@ def test_block_playout_plays_as_legal_and_play_do(players):
         b = Block(players)
         a.copy_from(world)
         b.copy_from(world)
-        assert snapshot(a) == snapshot(world)
+        assert block_position(a) == block_position(world)
         return a, b
 
     checked = playouts_match_their_reference(
-        Block, players, 40, Rng(60 + players), pair, block_playout_reference, snapshot
+        Block, players, 40, Rng(60 + players), pair, block_playout_reference, block_position
     )
     assert checked > 300
 

@@ -279,13 +279,14 @@ def test_resigning_ends_a_block_match_and_ranks_last():
 
 # -- pips.match ------------------------------------------------------------------
 def test_turns_offer_a_missed_uno_in_seat_order_then_the_seat_to_act():
-    from test_uno import legal_texts, play, two_cards
+    from game_helpers import legal_texts, play_at
+    from test_uno import two_cards
 
     g = two_cards(4)  # four players: seat 1 is to act and holds R5 R6 on R9
     turns = Turns(g)
     assert turns.next() == 1 and not turns.out_of_turn(1)
     assert turns.next() == 1  # asked again before it moves: still the seat to act
-    play(g, 1, "R5")  # UNO not called: seats 0, 2 and 3 may catch it, seat 1 may call late
+    play_at(g, 1, "R5")  # UNO not called: seats 0, 2 and 3 may catch it, seat 1 may call late
     assert g.turn == 2 and legal_texts(g, 1) == ["uno"]
     assert legal_texts(g, 0) == ["catch 1"] and legal_texts(g, 3) == ["catch 1"]
     # after the move, the others with a move out of turn, once each, from seat 0
@@ -297,52 +298,55 @@ def test_turns_offer_a_missed_uno_in_seat_order_then_the_seat_to_act():
     assert turns.next() == 2 and not turns.out_of_turn(2)
     assert "catch 1" in legal_texts(g, 2)
     assert turns.next() == 2  # declined offers are not made again
-    play(g, 2, "G5")  # the window closes: nobody has a move out of turn
+    play_at(g, 2, "G5")  # the window closes: nobody has a move out of turn
     assert g.turn == 3 and turns.next() == 3 and not turns.out_of_turn(3)
     assert [may_act_out_of_turn(g, s, bytearray(g.max_moves)) for s in range(4)] == [False] * 4
 
 
 def test_turns_after_an_offer_taken_go_on_from_the_next_seat():
-    from test_uno import play, two_cards
+    from game_helpers import play_at
+    from test_uno import two_cards
 
     g = two_cards()
     turns = Turns(g)
     assert turns.next() == 1
-    play(g, 1, "R5")
+    play_at(g, 1, "R5")
     assert turns.next() == 0
-    play(g, 0, "catch 1")  # taken: seat 1's late call is gone with the window
+    play_at(g, 0, "catch 1")  # taken: seat 1's late call is gone with the window
     assert g.turn == 2 and turns.next() == 2 and not turns.out_of_turn(2)
 
     g = two_cards()
     turns = Turns(g)
     assert turns.next() == 1
-    play(g, 1, "R5")
+    play_at(g, 1, "R5")
     assert turns.next() == 0  # seat 0 lets the catch pass
     assert turns.next() == 1
-    play(g, 1, "uno")  # the late call, out of turn
+    play_at(g, 1, "uno")  # the late call, out of turn
     assert g.turn == 2 and turns.next() == 2 and not turns.out_of_turn(2)
 
 
 def test_turns_with_two_players_the_seat_that_plays_again_comes_after_the_offer():
-    from test_uno import play, set_hand, stacked
+    from game_helpers import play_at
+    from test_uno import set_hand, uno_stacked
 
-    g = stacked(2, {1: "RS R6 B3 B4 B5 B6 B8"}, "R9")
+    g = uno_stacked(2, {1: "RS R6 B3 B4 B5 B6 B8"}, "R9")
     set_hand(g, 1, "RS R6")
     turns = Turns(g)
     assert turns.next() == 1
-    play(g, 1, "RS")  # a skip with two cards, UNO not called: seat 1 plays again
+    play_at(g, 1, "RS")  # a skip with two cards, UNO not called: seat 1 plays again
     assert g.turn == 1
     assert turns.next() == 0 and turns.out_of_turn(0)
     assert turns.next() == 1 and not turns.out_of_turn(1)
 
 
 def test_turns_name_no_seat_once_the_hand_is_over():
-    from test_uno import finish_with, play
+    from game_helpers import play_at
+    from test_uno import finish_with
 
     g = finish_with("R5", "G1 G2 G3 G4 G5 G6 G7")
     turns = Turns(g)
     assert turns.next() == 1
-    play(g, 1, "R5")
+    play_at(g, 1, "R5")
     assert g.turn == -1
     assert turns.next() == -1 and turns.next() == -1
 

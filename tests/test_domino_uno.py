@@ -22,6 +22,8 @@ from pips.games.domino_uno import game as D  # noqa: E402
 from pips.bots import domino_uno as policy  # noqa: E402
 from pips import bots  # noqa: E402
 from pips.tiles import parse_list as parse_tiles
+from game_helpers import legal_texts, play_at, refused_text
+from game_helpers import snapshot
 
 
 # -- helpers ------------------------------------------------------------------------------
@@ -34,7 +36,7 @@ def mask(text):
     return m
 
 
-def stacked_order(players, hands, stock=""):
+def du_order(players, hands, stock=""):
     """A full stacked deal: seat s gets hands[s] (the rest of its packet from
     the tiles nobody was given), then `stock` on top of the stock."""
     k = 9 - players
@@ -51,8 +53,8 @@ def stacked_order(players, hands, stock=""):
     return order + parse_tiles(stock) + spare
 
 
-def stacked(players, hands, stock="", first=0, options=None):
-    return DU(players, options, None, stacked_order(players, hands, stock), first)
+def du_stacked(players, hands, stock="", first=0, options=None):
+    return DU(players, options, None, du_order(players, hands, stock), first)
 
 
 def position(players, hands, line, stock="", turn=0, dump=None, options=None):
@@ -119,32 +121,6 @@ def assert_conserved(g):
         assert (g.left, g.right) == (-1, -1)
 
 
-def play(g, seat, text):
-    g.play(seat, g.parse_move(seat, text))
-
-
-def legal_texts(g, seat):
-    buf = bytearray(DU.max_moves)
-    n = g.legal(seat, buf)
-    return [g.move_text(buf[i]) for i in range(n)]
-
-
-def state(g):
-    """Everything a move may change."""
-    return (tuple(g.hands), tuple(g.known), bytes(g.called), bytes(g.stock[:g.nstock]),
-            bytes(g.line[g.lo:g.hi]), g.lo, g.hi, g.left, g.right, g.turn, g.ask, g.drawn,
-            g.before, g.taken, g.catchable, g.winner, g.moves, g.turns, tuple(g.scores))
-
-
-def refused(g, seat, text, words=""):
-    """The move is refused with a ValueError naming `words`, and nothing changes."""
-    before = state(g)
-    with pytest.raises(ValueError) as err:
-        play(g, seat, text)
-    assert words.lower() in str(err.value).lower(), str(err.value)
-    assert state(g) == before, "a refused move changed the state"
-
-
 def hand_texts(g, seat):
     return sorted(tiles.mask_text(g.hands[seat]))
 
@@ -195,24 +171,24 @@ def test_options_scoring_penalty_forget():
 
 
 def test_the_leader_opens_with_any_tile_a_double_one_way():
-    g = stacked(2, {0: "6-6 5-3 1-0 2-2 4-1 3-3 0-0"})
+    g = du_stacked(2, {0: "6-6 5-3 1-0 2-2 4-1 3-3 0-0"})
     texts = legal_texts(g, 0)
     assert "6-6" in texts and "5-3" in texts and "3-5" in texts and "0-0" in texts
     assert len(texts) == 7 + 3
-    refused(g, 0, "draw", "fits")
-    refused(g, 1, "1-0", "turn")
-    play(g, 0, "3-5")
+    refused_text(g, 0, "draw", words="fits")
+    refused_text(g, 1, "1-0", words="turn")
+    play_at(g, 0, "3-5")
     assert (g.left, g.right) == (3, 5) and g.turn == 1
     assert g.info()["line"] == ["3-5"]
 
 
 def test_touching_halves_match_one_tile_a_turn_either_end():
     g = position(2, {0: "1-3 6-6 4-4", 1: "3-2 0-0 2-2"}, "5-1", stock="6-5")
-    refused(g, 0, "6-6", "matches neither")
-    refused(g, 0, "4-4 R", "does not match")
-    play(g, 0, "1-3 R")
+    refused_text(g, 0, "6-6", words="matches neither")
+    refused_text(g, 0, "4-4 R", words="does not match")
+    play_at(g, 0, "1-3 R")
     assert g.info()["line"] == ["5-1", "1-3"] and g.turn == 1, "one tile, then the next seat"
-    play(g, 1, "3-2 R")
+    play_at(g, 1, "3-2 R")
     assert g.info()["line"] == ["5-1", "1-3", "3-2"], "the source's [5|1][1|3][3|2]"
     assert g.info()["ends"] == [5, 2]
     assert_conserved(g)
@@ -220,7 +196,7 @@ def test_touching_halves_match_one_tile_a_turn_either_end():
 
 def test_pass_is_never_a_move():
     g = position(2, {0: "6-6 4-4", 1: "3-2 0-0"}, "5-1", stock="6-5")
-    refused(g, 0, "pass", "no passing")
+    refused_text(g, 0, "pass", words="no passing")
     assert "pass" not in legal_texts(g, 0)
 
 
@@ -230,47 +206,47 @@ def test_pass_is_never_a_move():
 def test_no_draw_while_holding_a_tile_that_fits():
     g = position(2, {0: "1-3 6-6", 1: "3-2 0-0"}, "5-1", stock="6-5 4-4")
     assert "draw" not in legal_texts(g, 0)
-    refused(g, 0, "draw", "fits")
+    refused_text(g, 0, "draw", words="fits")
 
 
 def test_one_draw_a_drawn_tile_that_fits_is_laid_at_once_or_kept():
     g = position(3, {0: "6-6 4-4", 1: "3-2 0-0", 2: "2-2 0-3"}, "5-1", stock="1-2 6-4 3-4")
     assert legal_texts(g, 0) == ["draw"]
-    play(g, 0, "draw")
+    play_at(g, 0, "draw")
     assert g.hands[0] & mask("1-2") and g.nstock == 2, "one tile, off the top"
     assert g.turn == 0 and g.info()["pending"] == "drawn"
     assert legal_texts(g, 0) == ["1-2 R", "keep"]
-    refused(g, 0, "draw", "drawn tile")
-    refused(g, 0, "6-6", "matches neither")
-    play(g, 0, "1-2 R")
+    refused_text(g, 0, "draw", words="drawn tile")
+    refused_text(g, 0, "6-6", words="matches neither")
+    play_at(g, 0, "1-2 R")
     assert g.turn == 1 and g.info()["line"] == ["5-1", "1-2"], "laying it ends the turn"
 
     g = position(3, {0: "6-6 4-4", 1: "3-2 0-0", 2: "2-2 0-3"}, "5-1", stock="1-2 6-4 3-4")
-    play(g, 0, "draw")
-    play(g, 0, "keep")
+    play_at(g, 0, "draw")
+    play_at(g, 0, "keep")
     assert g.turn == 1 and g.hands[0] & mask("1-2") and g.info()["line"] == ["5-1"]
     assert g.info()["pending"] is None
 
 
 def test_only_the_drawn_tile_may_be_laid_after_drawing():
     g = position(2, {0: "6-6 4-4 4-3", 1: "3-2 0-0"}, "5-5", stock="5-4 6-4")
-    play(g, 0, "draw")
+    play_at(g, 0, "draw")
     # 4-3 fits neither end; 5-4 (drawn) fits; nothing else may go on
     assert legal_texts(g, 0) == ["5-4 L", "5-4 R", "keep"]
-    refused(g, 0, "4-4 L", "only the drawn tile")
+    refused_text(g, 0, "4-4 L", words="only the drawn tile")
 
 
 def test_a_drawn_tile_that_does_not_fit_ends_the_turn_no_keep():
     g = position(2, {0: "6-6 4-4", 1: "3-2 0-0"}, "5-1", stock="6-4 3-4")
-    play(g, 0, "draw")
+    play_at(g, 0, "draw")
     assert g.turn == 1, "a tile that does not fit ends the turn at once"
     assert g.hands[0] & mask("6-4")
-    refused(g, 1, "keep", "keep only")
+    refused_text(g, 1, "keep", words="keep only")
 
 
 def test_keep_only_after_drawing_a_tile_that_fits():
     g = position(2, {0: "1-3 6-6", 1: "3-2 0-0"}, "5-1", stock="6-5")
-    refused(g, 0, "keep", "keep only")
+    refused_text(g, 0, "keep", words="keep only")
 
 
 # -- taking back ------------------------------------------------------------------------
@@ -280,15 +256,15 @@ def test_source_example_take_back_3_2_and_lay_3_3():
     # the hand holds [3|3]; one end of the line reads ...[5|1][1|3][3|2]
     g = position(2, {0: "3-3", 1: "0-0 0-1"}, "4-5 5-1 1-3 3-2", turn=0)
     assert g.nstock == 0 and legal_texts(g, 0) == ["take L", "take R"]
-    refused(g, 0, "draw", "stock is empty")
-    play(g, 0, "take R")
+    refused_text(g, 0, "draw", words="stock is empty")
+    play_at(g, 0, "take R")
     assert g.info()["line"] == ["4-5", "5-1", "1-3"], "3-2 off the line"
     assert g.info()["taken"] == ["3-2"] and g.info()["pending"] == "taken"
     assert hand_texts(g, 0) == ["3-2", "3-3"]
     assert g.turn == 0, "the same turn: now lay"
     # 3-3 is the second-to-last tile of a two-tile hand: it goes with the call
     assert legal_texts(g, 0) == ["3-3 R", "3-3 R uno"]
-    play(g, 0, "3-3 R uno")
+    play_at(g, 0, "3-3 R uno")
     assert g.info()["line"] == ["4-5", "5-1", "1-3", "3-3"]
     assert hand_texts(g, 0) == ["3-2"] and g.turn == 1
     assert g.info()["uno"] == [0] and g.info()["taken"] == ["3-2"]
@@ -297,11 +273,11 @@ def test_source_example_take_back_3_2_and_lay_3_3():
 
 def test_rule_page_example_takes_three_tiles_until_4_4_fits():
     g = position(2, {0: "4-4 0-3", 1: "6-6 6-5"}, "6-4 4-2 2-5 5-1")
-    play(g, 0, "take R")
+    play_at(g, 0, "take R")
     assert sorted(g.info()["taken"]) == ["4-2", "5-1", "5-2"]
     assert g.info()["line"] == ["6-4"] and g.right == 4
     assert legal_texts(g, 0) == ["4-4 R"]
-    play(g, 0, "4-4")
+    play_at(g, 0, "4-4")
     assert g.info()["line"] == ["6-4", "4-4"]
 
 
@@ -309,7 +285,7 @@ def test_take_back_stops_at_the_first_fit():
     # 4-3 off shows 3 (not held), 1-3 off shows 1: 1-0 fits, and taking stops
     # there (5-1 stays, though taking it too would leave any tile to open with)
     g = position(2, {0: "1-0 6-0", 1: "6-6 5-5"}, "5-1 1-3 3-4")
-    play(g, 0, "take R")
+    play_at(g, 0, "take R")
     assert sorted(g.info()["taken"]) == ["3-1", "4-3"] and g.right == 1
     assert g.info()["line"] == ["5-1"]
     assert legal_texts(g, 0) == ["1-0 R"]
@@ -318,14 +294,14 @@ def test_take_back_stops_at_the_first_fit():
 def test_a_tile_just_taken_back_cannot_be_the_one_laid():
     # 1-3 comes back and would fit the left end (3); only 2-6, held before, may go
     g = position(2, {0: "2-6 5-5", 1: "6-6 4-4"}, "3-1 1-2 2-0")
-    play(g, 0, "take R")
+    play_at(g, 0, "take R")
     assert g.info()["taken"] == ["2-0"]
     assert legal_texts(g, 0) == ["2-6 R"]
-    refused(g, 0, "0-2 L", "just taken back")
+    refused_text(g, 0, "0-2 L", words="just taken back")
     g = position(2, {0: "1-6 5-5", 1: "6-6 4-4"}, "3-3 3-2 2-0")
-    play(g, 0, "take R")  # 2-0 off: end 2, 1-6 no; 3-2 off: end 3; 3-3 off: empty
+    play_at(g, 0, "take R")  # 2-0 off: end 2, 1-6 no; 3-2 off: end 3; 3-3 off: empty
     assert g.info()["line"] == [] and g.info()["ends"] == []
-    refused(g, 0, "3-2", "just taken back")
+    refused_text(g, 0, "3-2", words="just taken back")
 
 
 def test_the_end_needing_more_tiles_may_be_chosen():
@@ -333,8 +309,8 @@ def test_the_end_needing_more_tiles_may_be_chosen():
     # L: four tiles off until 4 shows; R: two (3-1, 4-3)
     assert legal_texts(g, 0) == ["take L", "take R"]
     left = copy.deepcopy(g)
-    play(left, 0, "take L")
-    play(g, 0, "take R")
+    play_at(left, 0, "take L")
+    play_at(g, 0, "take R")
     assert len(left.info()["taken"]) == 4 and len(g.info()["taken"]) == 2
     assert legal_texts(left, 0) == ["4-4 L"] and legal_texts(g, 0) == ["4-4 R"]
     assert_conserved(g)
@@ -343,29 +319,29 @@ def test_the_end_needing_more_tiles_may_be_chosen():
 
 def test_line_taken_down_to_nothing_then_lay_any_tile_held_before():
     g = position(2, {0: "6-6 5-5", 1: "0-0 4-4"}, "1-2 2-3")
-    play(g, 0, "take L")
+    play_at(g, 0, "take L")
     assert g.info()["line"] == [] and g.info()["ends"] == []
     assert sorted(g.info()["taken"]) == ["2-1", "3-2"]
     texts = legal_texts(g, 0)
     assert texts == ["5-5", "6-6"] or sorted(texts) == ["5-5", "6-6"]
-    refused(g, 0, "2-1", "just taken back")
-    play(g, 0, "6-6")
+    refused_text(g, 0, "2-1", words="just taken back")
+    play_at(g, 0, "6-6")
     assert g.info()["line"] == ["6-6"] and g.turn == 1
     assert_conserved(g)
 
 
 def test_take_back_only_when_stuck_with_an_empty_stock():
     g = position(2, {0: "6-6 4-4", 1: "3-2 0-0"}, "5-1", stock="6-4")
-    refused(g, 0, "take R", "stock is empty")
+    refused_text(g, 0, "take R", words="stock is empty")
     g = position(2, {0: "1-3 6-6", 1: "3-2 0-0"}, "5-1")
-    refused(g, 0, "take L", "fits")
+    refused_text(g, 0, "take L", words="fits")
 
 
 def test_taking_back_lapses_a_uno_call():
     g = position(2, {0: "6-6", 1: "0-0 0-1 1-1"}, "5-1 1-3", turn=0, dump=1)
     g.called[0] = 1
     assert g.info()["uno"] == [0]
-    play(g, 0, "take R")
+    play_at(g, 0, "take R")
     assert g.info()["uno"] == [], "more than one tile again: the call no longer counts"
     assert g.called[0] == 0
 
@@ -385,63 +361,63 @@ def two_left(players=3, options=None):
 def test_uno_called_with_the_second_to_last_tile_is_safe():
     g = two_left()
     assert "1-3 R uno" in legal_texts(g, 0) and "1-3 R" in legal_texts(g, 0)
-    play(g, 0, "1-3 R uno")
+    play_at(g, 0, "1-3 R uno")
     assert g.info()["uno"] == [0] and g.info()["catchable"] is None
     assert legal_texts(g, 1) == [x for x in legal_texts(g, 1) if not x.startswith("catch")]
-    refused(g, 2, "catch 0", "cannot be caught")
-    refused(g, 0, "uno", "no missed uno")
+    refused_text(g, 2, "catch 0", words="cannot be caught")
+    refused_text(g, 0, "uno", words="no missed uno")
 
 
 def test_uno_is_called_with_the_second_to_last_tile_only():
     g = position(2, {0: "1-3 6-6 6-5", 1: "0-0"}, "5-1", stock="4-4")
-    refused(g, 0, "1-3 R uno", "second-to-last")
+    refused_text(g, 0, "1-3 R uno", words="second-to-last")
     g = position(2, {0: "1-3", 1: "0-0"}, "5-1", stock="4-4")
-    refused(g, 0, "1-3 R uno", "second-to-last")
-    play(g, 0, "1-3")
+    refused_text(g, 0, "1-3 R uno", words="second-to-last")
+    play_at(g, 0, "1-3")
     assert g.winner == 0
 
 
 def test_a_missed_call_is_caught_by_another_seat_for_two_tiles():
     g = two_left()
-    play(g, 0, "1-3 R")
+    play_at(g, 0, "1-3 R")
     assert g.info()["catchable"] == 0 and g.info()["uno"] == []
     assert legal_texts(g, 2) == ["catch 0"] and legal_texts(g, 0) == ["uno"]
-    refused(g, 0, "catch 0", "itself")
-    refused(g, 2, "catch 1", "cannot be caught")
-    play(g, 2, "catch 0")
+    refused_text(g, 0, "catch 0", words="itself")
+    refused_text(g, 2, "catch 1", words="cannot be caught")
+    play_at(g, 2, "catch 0")
     assert hand_texts(g, 0) == ["6-4", "6-5", "6-6"], "the top two of the stock"
     assert g.nstock == 1 and g.info()["catchable"] is None
     assert g.turn == 1, "a catch is out of turn: the turn stays"
-    refused(g, 1, "catch 0", "cannot be caught")
+    refused_text(g, 1, "catch 0", words="cannot be caught")
     assert_conserved(g)
 
 
 @pytest.mark.parametrize("penalty,drawn", [(0, 0), (1, 1), (2, 2)])
 def test_the_penalty_is_a_table_option(penalty, drawn):
     g = two_left(options={"penalty": penalty})
-    play(g, 0, "1-3 R")
-    play(g, 1, "catch 0")
+    play_at(g, 0, "1-3 R")
+    play_at(g, 1, "catch 0")
     assert tiles.count(g.hands[0]) == 1 + drawn and g.nstock == 3 - drawn
 
 
 def test_a_caught_seat_draws_what_the_stock_has():
     g = position(3, {0: "1-3 6-6", 1: "0-0 0-2 2-2 4-4", 2: "4-0 4-2"}, "5-1",
                  stock="6-5", dump=1)
-    play(g, 0, "1-3 R")
-    play(g, 2, "catch 0")
+    play_at(g, 0, "1-3 R")
+    play_at(g, 2, "catch 0")
     assert tiles.count(g.hands[0]) == 2 and g.nstock == 0
     g = position(3, {0: "1-3 6-6", 1: "0-0 0-2 2-2 4-4", 2: "4-0 4-2"}, "5-1", dump=1)
-    play(g, 0, "1-3 R")
-    play(g, 2, "catch 0")
+    play_at(g, 0, "1-3 R")
+    play_at(g, 2, "catch 0")
     assert tiles.count(g.hands[0]) == 1 and g.info()["catchable"] is None
 
 
 def test_a_late_call_until_caught_then_no_catch():
     g = two_left()
-    play(g, 0, "1-3 R")
-    play(g, 0, "uno")
+    play_at(g, 0, "1-3 R")
+    play_at(g, 0, "uno")
     assert g.info()["uno"] == [0] and g.info()["catchable"] is None
-    refused(g, 2, "catch 0", "cannot be caught")
+    refused_text(g, 2, "catch 0", words="cannot be caught")
     assert g.turn == 1
 
 
@@ -449,49 +425,49 @@ def test_a_late_call_until_caught_then_no_catch():
     ("3-4 0-0 2-2", "6-5", "3-4 R"), ("0-0 2-2", "6-5", "draw"), ("0-0 2-2", "", "take L")])
 def test_the_catch_window_closes_when_the_next_player_acts(hand, stock, move):
     g = position(3, {0: "1-3 6-6", 1: hand}, "5-1", stock=stock, dump=2)
-    play(g, 0, "1-3 R")
+    play_at(g, 0, "1-3 R")
     assert g.info()["catchable"] == 0
-    play(g, 1, move)
+    play_at(g, 1, move)
     assert g.info()["catchable"] is None, "the next player acted: the window is closed"
-    refused(g, 2, "catch 0", "cannot be caught")
-    refused(g, 0, "uno", "no missed uno")
+    refused_text(g, 2, "catch 0", words="cannot be caught")
+    refused_text(g, 0, "uno", words="no missed uno")
 
 
 def test_the_seat_to_act_may_catch_before_acting():
     g = two_left(2)
-    play(g, 0, "1-3 R")
+    play_at(g, 0, "1-3 R")
     assert g.turn == 1 and "catch 0" in legal_texts(g, 1)
-    play(g, 1, "catch 0")
+    play_at(g, 1, "catch 0")
     assert g.turn == 1 and tiles.count(g.hands[0]) == 3
 
 
 def test_a_drawn_tile_laid_as_the_second_to_last_calls_uno():
     g = position(2, {0: "6-6", 1: "0-0 0-2 2-2"}, "5-1", stock="1-3 4-4 4-0")
-    play(g, 0, "draw")
+    play_at(g, 0, "draw")
     assert legal_texts(g, 0) == ["1-3 R", "1-3 R uno", "keep"]
-    play(g, 0, "1-3 R uno")
+    play_at(g, 0, "1-3 R uno")
     assert g.info()["uno"] == [0]
 
 
 def test_drawing_lapses_a_call():
     g = position(2, {0: "6-6", 1: "0-0 0-2 2-2"}, "5-1", stock="4-4 4-0")
     g.called[0] = 1
-    play(g, 0, "draw")
+    play_at(g, 0, "draw")
     assert g.called[0] == 0 and g.info()["uno"] == []
 
 
 def test_going_out_wins_and_the_call_is_not_needed_with_the_last_tile():
     g = position(2, {0: "1-3", 1: "0-0 0-2 2-2 6-6"}, "5-1", stock="4-4")
-    play(g, 0, "1-3")
+    play_at(g, 0, "1-3")
     assert g.turn == -1 and g.winner == 0 and g.scores == [1, 0]
-    refused(g, 1, "draw", "over")
+    refused_text(g, 1, "draw", words="over")
 
 
 def test_pips_scoring_the_opponents_pips():
     g = position(3, {0: "1-3", 1: "0-0 0-2 2-2 6-6", 2: "6-5 4-4"}, "5-1", dump=1,
                  options={"scoring": "pips"})
     others = tiles.pips(g.hands[1]) + tiles.pips(g.hands[2])
-    play(g, 0, "1-3")
+    play_at(g, 0, "1-3")
     assert g.scores == [others, 0, 0]
 
 
@@ -507,25 +483,25 @@ def capped(hand0, hand1, top, options=None):
 
 def test_500_turns_end_the_hand_lowest_count_wins():
     g = capped("6-6 5-5", "0-0 0-2 1-1", "4-4")
-    play(g, 0, "5-5 L")
+    play_at(g, 0, "5-5 L")
     assert g.turn == -1, "the 500th turn ends the hand"
     assert g.winner == 1 and g.scores == [0, 1]
     g = capped("3-3", "4-2 1-1", "0-0", {"scoring": "pips"})
-    play(g, 0, "draw")  # 0-0 does not fit: the turn ends; 6 pips against 8
+    play_at(g, 0, "draw")  # 0-0 does not fit: the turn ends; 6 pips against 8
     assert g.turn == -1 and g.winner == 0 and g.scores == [8, 0]
 
 
 def test_500_turns_a_draw_and_its_lay_are_one_turn():
     g = capped("6-6 4-4", "0-0 0-2 1-1", "1-2")
-    play(g, 0, "draw")
+    play_at(g, 0, "draw")
     assert g.turn == 0, "the turn is not over yet"
-    play(g, 0, "keep")
+    play_at(g, 0, "keep")
     assert g.turn == -1
 
 
 def test_500_turns_equal_lowest_counts_tie_nobody_scores():
     g = capped("3-3", "6-4 4-4", "6-6", {"scoring": "pips"})
-    play(g, 0, "draw")  # 6-6 does not fit: 18 pips each
+    play_at(g, 0, "draw")  # 6-6 does not fit: 18 pips each
     assert g.turn == -1 and g.winner == -1 and g.scores == [0, 0]
 
 
@@ -566,10 +542,10 @@ def test_match_to_10_wins_or_250_pips():
 def test_malformed_moves_are_refused_without_change():
     g = two_left()
     for bad in (-1, 256, "3", None, 1.0, 59, 62, 63, 120, 127, 129, 135, 136 + 3, 255):
-        before = state(g)
+        before = snapshot(g)
         with pytest.raises(ValueError):
             g.play(0, bad)
-        assert state(g) == before
+        assert snapshot(g) == before
     for text in ("", "3-5 X", "take", "take M", "catch", "catch 9", "catch x", "draw 2",
                  "7-1", "3-5 R uno now", "keep it"):
         with pytest.raises(ValueError):
@@ -602,7 +578,7 @@ def test_every_seat_every_move_legal_exactly_when_play_accepts_it():
             n = g.legal(seat, buf)
             legal = set(buf[i] for i in range(n))
             assert len(legal) == n, "no move listed twice"
-            before = state(g)
+            before = snapshot(g)
             for move in range(256):
                 try:
                     h = copy.deepcopy(g) if move in legal else g
@@ -610,7 +586,7 @@ def test_every_seat_every_move_legal_exactly_when_play_accepts_it():
                     ok = True
                 except ValueError:
                     ok = False
-                    assert state(g) == before, "refused %d changed the state" % move
+                    assert snapshot(g) == before, "refused %d changed the state" % move
                 assert ok == (move in legal), (seat, move, g.info())
                 if ok:
                     assert_conserved(h)
@@ -684,11 +660,11 @@ def test_turns_offer_the_catch_to_the_other_seats_in_order():
     g = two_left(3)
     turns = Turns(g)
     assert turns.next() == 0
-    play(g, 0, "1-3 R")
+    play_at(g, 0, "1-3 R")
     assert turns.next() == 0 and turns.out_of_turn(0), "seat 0 first: its late call"
     seat = turns.next()  # seat 0 let it pass
     assert seat == 2 and turns.out_of_turn(seat), "seat 2, not to act, is offered the catch"
-    play(g, 2, "catch 0")
+    play_at(g, 2, "catch 0")
     assert turns.next() == 1 and not turns.out_of_turn(1)
     assert tiles.count(g.hands[0]) == 3
 
@@ -697,9 +673,9 @@ def test_turns_a_missed_call_called_late_when_offered():
     g = two_left(3)
     turns = Turns(g)
     turns.next()
-    play(g, 0, "1-3 R")
+    play_at(g, 0, "1-3 R")
     assert turns.next() == 0 and turns.out_of_turn(0), "seat 0 is offered its late call"
-    play(g, 0, "uno")
+    play_at(g, 0, "uno")
     assert turns.next() == 1, "then nobody has a catch left"
 
 
@@ -759,8 +735,8 @@ def test_referee_subprocess_accepts_the_lines():
 def test_view_sample_keeps_what_the_seat_knows():
     g = position(3, {0: "4-4 0-3", 1: "6-6 6-5", 2: "0-0 1-1 2-2"}, "6-4 4-2 2-5 5-1",
                  dump=2)
-    play(g, 0, "take R")
-    play(g, 0, "4-4 R")
+    play_at(g, 0, "take R")
+    play_at(g, 0, "4-4 R")
     v = g.view(1)
     rng = Rng(4)
     for _ in range(20):
@@ -793,7 +769,7 @@ def test_bots_call_uno_and_catch_by_level():
         m = bots.make(level, Rng(1), DU).choose(g.view(0))
         assert m & D.CALL and m < D.UNO, "greedy and smart always call"
     g = two_left()
-    play(g, 0, "1-3 R")
+    play_at(g, 0, "1-3 R")
     caught = sum(bots.make("smart", Rng(s), DU).choose(g.view(2)) == D.CATCH for s in range(50))
     assert 35 <= caught <= 50
 
@@ -813,7 +789,7 @@ def test_smart_decides_take_backs_and_drawn_tiles_with_legal_moves():
     g = position(2, {0: "4-4 3-3", 1: "6-6 0-0"}, STUCK)
     assert bot.choose(g.view(0)) in (D.TAKE_L, D.TAKE_R)
     g = position(3, {0: "6-6 4-4", 1: "3-2 0-0", 2: "2-2 0-3"}, "5-1", stock="1-2 6-4 3-4")
-    play(g, 0, "draw")
+    play_at(g, 0, "draw")
     buf = bytearray(DU.max_moves)
     n = g.legal(0, buf)
     assert bot.choose(g.view(0)) in set(buf[i] for i in range(n))

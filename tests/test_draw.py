@@ -17,50 +17,12 @@ from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, WITH
 from pips.tiles import parse_list as parse_tiles
+from game_helpers import legal, play, refused, snapshot, stacked, texts
 
 BUF = bytearray(Draw.max_moves)
 
 
 # -- helpers -------------------------------------------------------------------
-def stacked(*packets):
-    """A full stacked deal: the packets (tile notation) in order, then the rest
-    of the set in code order."""
-    order = []
-    for p in packets:
-        order += parse_tiles(p)
-    order += [t for t in range(COUNT) if t not in order]
-    return order
-
-
-def legal(game, seat=None):
-    seat = game.turn if seat is None else seat
-    return sorted(BUF[: game.legal(seat, BUF)])
-
-
-def texts(game):
-    return sorted(game.move_text(m) for m in legal(game))
-
-
-def snapshot(game):
-    return (
-        list(game.hands), game.held, game.laid, game.left, game.right, game.lo, game.hi,
-        bytes(game.line), bytes(game.stock), game.top, game.out, list(game.forbid),
-        list(game.scores), game.winner, game.turn, game.moves, game.first, game.info(),
-    )
-
-
-def refused(game, seat, move, match=None):
-    before = snapshot(game)
-    with pytest.raises(ValueError, match=match):
-        game.play(seat, move)
-    assert snapshot(game) == before
-
-
-def play(game, *moves):
-    for text in moves:
-        game.play_text(game.turn, text)
-
-
 def reserve(game):
     return [tiles.text(t) for t in game.stock[game.top:]]
 
@@ -390,20 +352,6 @@ def test_notation_round_trips_on_every_legal_move():
 
 
 # -- properties --------------------------------------------------------------------
-def test_every_move_in_range_is_accepted_or_refused_without_change():
-    rng = Rng(77)
-    for _ in range(30):
-        g = Draw(2, None, rng)
-        while g.turn >= 0:
-            s = g.turn
-            ok = set(legal(g))
-            for m in range(Draw.max_moves):
-                if m not in ok:
-                    refused(g, s, m)
-            assert g.legal(1 - s, BUF) == 0
-            g.play(s, sorted(ok)[rng.below(len(ok))])
-
-
 def test_conservation_and_a_bounded_hand_over_thousands_of_random_hands():
     rng = Rng(99)
     longest = 0
@@ -446,20 +394,6 @@ def test_views_show_only_what_the_seat_may_see_and_samples_agree():
             assert w.turn == -1 and conserved(w)
             n = g.legal(s, BUF)
             g.play(s, BUF[rng.below(n)])
-
-
-def test_the_same_generator_state_samples_the_same_world():
-    g = Draw(2, None, Rng(3))
-    for _ in range(4):
-        g.play(g.turn, BUF[0] if g.legal(g.turn, BUF) else 0)
-    view = g.view(g.turn)
-    rng = Rng(10)
-    worlds = set()
-    for _ in range(4):
-        rng.seed(99)
-        w = view.sample(rng)
-        worlds.add((tuple(w.hands), bytes(w.stock[w.top:])))
-    assert len(worlds) == 1
 
 
 # -- bots and the command line ---------------------------------------------------------

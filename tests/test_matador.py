@@ -16,30 +16,10 @@ from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, HI, LO, PIPS
 
-from test_draw import stacked, snapshot, conserved
+from test_draw import conserved
+from game_helpers import legal, play, refused, snapshot, stacked, texts
 
 BUF = bytearray(Matador.max_moves)
-
-
-def legal(game, seat=None):
-    seat = game.turn if seat is None else seat
-    return sorted(BUF[: game.legal(seat, BUF)])
-
-
-def texts(game):
-    return sorted(game.move_text(m) for m in legal(game))
-
-
-def refused(game, seat, move, match=None):
-    before = snapshot(game)
-    with pytest.raises(ValueError, match=match):
-        game.play(seat, move)
-    assert snapshot(game) == before
-
-
-def play(game, *moves):
-    for text in moves:
-        game.play_text(game.turn, text)
 
 
 OUT = "6-6 5-5 4-4"
@@ -257,19 +237,6 @@ def test_illegal_and_malformed_moves_are_refused_without_change():
     g.play_text(1, "2-1 L")
     with pytest.raises(ValueError, match="either end"):
         g.parse_move(0, "6-1")
-
-
-def test_every_move_in_range_is_accepted_or_refused_without_change():
-    rng = Rng(17)
-    for _ in range(30):
-        g = Matador(2, None, rng)
-        while g.turn >= 0:
-            s = g.turn
-            ok = legal(g)
-            for m in range(Matador.max_moves):
-                if m not in ok:
-                    refused(g, s, m)
-            g.play(s, ok[rng.below(len(ok))])
 
 
 def test_notation_round_trips_on_every_legal_move():

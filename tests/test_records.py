@@ -57,3 +57,32 @@ def test_a_match_record_is_the_kept_one(key):
     )
     got = [r["digest"], r["moves"], r["totals"], r["ranks"], r["hands_played"]]
     assert got == RECORDS[key], key
+
+
+# -- every game: tests/golden/game_records.json (pips_tools.golden_records) --------------
+from pips_tools import golden_records  # noqa: E402
+
+with open(golden_records.PATH) as f:
+    GAME_RECORDS = json.load(f)
+
+# seeds of the smart and mixed tables the suite replays (all 20 with PIPS_ALL_RECORDS=1);
+# random and greedy tables are replayed for every seed
+GAME_SAMPLE = {"random": 20, "greedy": 20, "smart": 5, "mixed": 5}
+
+
+def test_every_game_has_its_records_at_each_table_size_level_and_seed():
+    """A game added to the registry without records fails here: run the generator."""
+    assert sorted(GAME_RECORDS) == sorted(golden_records.keys())
+
+
+def _game_keys():
+    every = os.environ.get("PIPS_ALL_RECORDS") == "1"
+    return [k for k in golden_records.keys()
+            if every or int(k.split("/")[3]) < GAME_SAMPLE[k.split("/")[2]]]
+
+
+def test_every_game_s_records_are_the_kept_ones():
+    """Compared in one test (each record takes milliseconds); the message
+    names every record that differs."""
+    differ = [k for k in _game_keys() if golden_records.record(k) != GAME_RECORDS.get(k)]
+    assert not differ, "records changed (python -m pips_tools.golden_records): %s" % differ

@@ -20,15 +20,15 @@ DEAD_SEAT0 = "0-0 1-0 6-6 6-5 6-4 6-3 6-2"
 DEAD_SEAT1 = "1-1 5-5 5-4 5-3 5-2 4-4 4-3"
 
 
-def stacked(*hands):
+def stacked_text(*hands):
     """A full stacked deal: the given hands first, then the rest of the set as the stock."""
     given = parse_tiles(" ".join(hands))
     rest = [t for t in range(tiles.COUNT) if t not in given]
     return " ".join(tiles.text(t) for t in given + rest)
 
 
-DOMINO = ("block", "--deal", stacked(DOMINO_SEAT0, DOMINO_SEAT1), "--first", "0")
-DEAD_END = ("block", "--deal", stacked(DEAD_SEAT0, DEAD_SEAT1), "--first", "0")
+DOMINO = ("block", "--deal", stacked_text(DOMINO_SEAT0, DOMINO_SEAT1), "--first", "0")
+DEAD_END = ("block", "--deal", stacked_text(DEAD_SEAT0, DEAD_SEAT1), "--first", "0")
 
 
 def hand_pips(texts):
@@ -241,12 +241,12 @@ def test_uno_referee_fields_and_dealer():
 def test_uno_referee_reports_moves_out_of_turn_by_the_turn_rule():
     """`out_of_turn` lists the seats other than the one to act that have a legal
     move now (pips.match.may_act_out_of_turn), with those moves."""
-    from test_uno import stacked_order
+    from test_uno import uno_order
 
     from pips import cards
 
     reds = "R1 R2 R3 R4 R5 R6 R7"
-    order = stacked_order(2, {0: reds, 1: reds}, "R9", dealer=0)
+    order = uno_order(2, {0: reds, 1: reds}, "R9", dealer=0)
     deal = " ".join(cards.text(k) for k in order)
     lines = []
     for card in reds.split()[:6]:
@@ -364,12 +364,19 @@ def test_ctrl_c_ends_the_referee_with_one_line():
         text=True,
     )
     try:
-        assert json.loads(proc.stdout.readline())["over"] is False  # waiting for a line
+        # the first position is out: the referee is in its loop, reading a line
+        assert json.loads(proc.stdout.readline())["over"] is False
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=30)
+        # stdin stays open until the referee has gone: an end of input read
+        # before the signal is handled would end it cleanly (0), not by Ctrl-C
+        proc.wait(timeout=30)
+        err = proc.stderr.read()
     finally:
         if proc.poll() is None:
             proc.kill()
+        proc.stdin.close()
+        proc.stdout.close()
+        proc.stderr.close()
     assert proc.returncode == 130
     assert err == "\npips referee: interrupted\n"
 
@@ -385,7 +392,7 @@ def test_a_bad_stacked_deal_names_what_is_missing_or_doubled():
     from pips import cards
     from pips.checks import check_deal
 
-    deal = stacked(DOMINO_SEAT0, DOMINO_SEAT1).replace("6-6", "3-2")
+    deal = stacked_text(DOMINO_SEAT0, DOMINO_SEAT1).replace("6-6", "3-2")
     code, out, err = referee([], "block", "--deal", deal)
     assert code == 2 and out == []
     assert err.strip() == (

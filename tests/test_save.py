@@ -46,7 +46,7 @@ class Memory(Store):
         self.files.pop(name, None)
 
 
-def play(kept, bots, hands, stop=-1):
+def play_kept(kept, bots, hands, stop=-1):
     """Play the kept match on as a table does (pips.match, a save after each
     move), each move into hands[-1]; stop after `stop` moves (-1: to the
     match's end). True once the match is over."""
@@ -100,14 +100,14 @@ def test_a_match_resumed_at_any_move_plays_on_as_it_would_have(name, players, le
     moves of every hand and the totals are the uninterrupted match's."""
     kept, bots = new_match(name, players, 5, levels, Memory(), options)
     whole = []
-    assert play(kept, bots, whole)
+    assert play_kept(kept, bots, whole)
     want = (whole, kept.match.totals, kept.match.ranks())
     total = sum(len(h) for h in whole)
     for cut in sorted(set([1, 2, total - 1] + list(range(3, total, max(1, total // 8))))):
         store = Memory()
         kept, bots = new_match(name, players, 5, levels, store, options)
         hands = []
-        assert not play(kept, bots, hands, cut)
+        assert not play_kept(kept, bots, hands, cut)
         again, note = read_match(store, name)
         assert note is None and again is not None and again.match is not kept.match
         assert again.match.game.moves == kept.match.game.moves  # the same position
@@ -118,7 +118,7 @@ def test_a_match_resumed_at_any_move_plays_on_as_it_would_have(name, players, le
         # the hand so far is in the record; the rest is played from here
         moves = again.moves
         hands[-1] = [(moves[i], moves[i + 1]) for i in range(0, len(moves), 2)]
-        play(again, table_bots(again.levels, again.bots, again.match.game_class), hands)
+        play_kept(again, table_bots(again.levels, again.bots, again.match.game_class), hands)
         assert (hands, again.match.totals, again.match.ranks()) == want, cut
 
 
@@ -128,7 +128,7 @@ def test_a_resignation_is_kept_and_replayed():
     store = Memory()
     kept, bots = new_match("uno", 3, 2, ("human", "random", "greedy"), store)
     hands = []
-    play(kept, [bots[1], bots[1], bots[2]], hands, 6)  # P1's first moves as a bot would
+    play_kept(kept, [bots[1], bots[1], bots[2]], hands, 6)  # P1's first moves as a bot would
     game = kept.match.game
     game.play(0, game.parse_move(0, "resign"))
     kept.match.resign(0)
@@ -142,9 +142,9 @@ def test_nothing_kept_reads_as_nothing_and_a_finished_match_is_forgotten():
     store = Memory()
     assert read_match(store, "block") == (None, None)
     kept, bots = new_match("block", 2, 1, ("random", "random"), store, {"target": 50})
-    play(kept, bots, [], 3)
+    play_kept(kept, bots, [], 3)
     assert read_match(store, "block")[0] is not None
-    play(kept, bots, [])
+    play_kept(kept, bots, [])
     assert read_match(store, "block") == (None, None) and not store.files
 
 
@@ -154,9 +154,9 @@ def test_each_game_keeps_its_own_match():
     under another game's name is refused."""
     store = Memory()
     uno, uno_bots = new_match("uno", 3, 2, ("random", "greedy", "random"), store)
-    play(uno, uno_bots, [], 5)
+    play_kept(uno, uno_bots, [], 5)
     block, block_bots = new_match("block", 2, 4, ("greedy", "random"), store, {"target": 50})
-    play(block, block_bots, [], 3)
+    play_kept(block, block_bots, [], 3)
     assert sorted(store.files) == [match_record("block"), match_record("block") + ".old",
                                    match_record("uno"), match_record("uno") + ".old"]
     assert read_match(store, "uno")[0].match.game_class.name == "uno"
@@ -174,7 +174,7 @@ def test_a_record_that_does_not_replay_gives_the_one_before_and_says_so():
     the player is told: one move earlier."""
     store = Memory()
     kept, bots = new_match("block", 2, 1, ("random", "greedy"), store, {"target": 50})
-    play(kept, bots, [[]], 4)
+    play_kept(kept, bots, [[]], 4)
     before = store.read(kept.name)
     kept.moves.extend(b"\x00\x00")  # seat 0 lays tile 0 again: not legal
     kept.play(1, 0)
@@ -208,7 +208,7 @@ def test_a_move_by_a_seat_that_does_not_act_is_refused_not_looped_on():
     checksum and all: refused with its reason, at once, for every seat."""
     store = Memory()
     kept, bots = new_match("uno", 4, 3, ("random",) * 4, store)
-    play(kept, bots, [], 6)
+    play_kept(kept, bots, [], 6)
     good = bytes(store.read(kept.name))
     seat_at = len(good) - 2
     acted = good[seat_at]
@@ -341,12 +341,12 @@ def test_a_folder_that_cannot_be_used_is_said_and_a_failed_write_once(tmp_path):
     told = []
     store = Store(str(folder), told.append)
     kept, bots = new_match("block", 2, 1, ("random", "random"), store, {"target": 50})
-    play(kept, bots, [], 3)
+    play_kept(kept, bots, [], 3)
     assert told == [] and read_match(store, "block")[0].match.game.moves == 3
     # a folder where the new file is written: the write fails, said once
     (folder / (match_record("uno") + ".new")).mkdir()
     kept, bots = new_match("uno", 2, 1, ("random", "random"), store)
-    play(kept, bots, [], 3)
+    play_kept(kept, bots, [], 3)
     assert len(told) == 1 and "folder is in the way" in told[0]
     again, note = read_match(store, "uno")
     assert again is None and note.startswith(UNREADABLE)
@@ -526,9 +526,9 @@ def test_a_new_match_clears_its_games_older_record():
     right after it can never bring the older match back."""
     store = Memory()
     old, bots = new_match("block", 2, 1, ("random", "random"), store, {"target": 50})
-    play(old, bots, [], 5)
+    play_kept(old, bots, [], 5)
     new, bots = new_match("block", 2, 8, ("greedy", "random"), store, {"target": 50})
-    play(new, bots, [], 1)
+    play_kept(new, bots, [], 1)
     assert sorted(store.files) == [match_record("block")]
     del store.files[match_record("block")]  # the newest record lost
     assert read_match(store, "block") == (None, None)

@@ -17,34 +17,9 @@ from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, HI, LO, WITH
 
-from test_draw import stacked
+from game_helpers import legal, play, refused, snapshot, stacked, texts
 
 BUF = bytearray(Solo.max_moves)
-
-
-def legal(game):
-    return sorted(BUF[: game.legal(0, BUF)])
-
-
-def texts(game):
-    return sorted(game.move_text(m) for m in legal(game))
-
-
-def snapshot(g):
-    return (g.faceup, g.laid, g.left, g.right, g.lo, g.hi, bytes(g.line), bytes(g.stock), g.top,
-            g.round, g.turn, g.winner, list(g.scores), g.moves, g.info())
-
-
-def refused(g, move, match=None, seat=0):
-    before = snapshot(g)
-    with pytest.raises(ValueError, match=match):
-        g.play(seat, move)
-    assert snapshot(g) == before
-
-
-def play(g, *moves):
-    for text in moves:
-        g.play_text(0, text)
 
 
 def conserved(g):
@@ -89,24 +64,24 @@ def test_a_stacked_deal_turns_up_the_first_five_and_the_rest_is_the_stock():
 
 def test_rounds_refills_and_a_loss_with_tiles_still_in_the_stock():
     g = Solo(1, None, None, stacked("6-6 6-5 5-4 1-1 2-0", "4-3 0-0 2-2 5-5"))
-    assert len(legal(g)) == 2 + 2 * 3  # any face-up tile opens, either way round
+    assert len(legal(g, 0)) == 2 + 2 * 3  # any face-up tile opens, either way round
     play(g, "6-6")
-    assert texts(g) == ["6-5 L", "6-5 R"]  # a tile fits: keep laying
-    refused(g, PASS, "no passing")
-    refused(g, DRAW, "no such move")
-    refused(g, tiles.code(1, 1) * 2, "does not match")
+    assert texts(g, 0) == ["6-5 L", "6-5 R"]  # a tile fits: keep laying
+    refused(g, 0, PASS, "no passing")
+    refused(g, 0, DRAW, "no such move")
+    refused(g, 0, tiles.code(1, 1) * 2, "does not match")
     play(g, "6-5 R", "5-4 R")
     # nothing fits 6 / 4: the round laid 3, so 3 tiles are turned up
     assert g.info()["faceup"] == ["4-3", "2-2", "2-0", "1-1", "0-0"]
     assert g.info()["stock"] == 20 and g.round == 0 and g.turn == 0
-    assert texts(g) == ["4-3 R"]
+    assert texts(g, 0) == ["4-3 R"]
     play(g, "4-3 R")
     # nothing fits 6 / 3; one tile laid, one turned up (5-5), which does not fit
     # either: lost with 19 tiles still in the stock
     assert g.turn == -1 and g.winner == -1 and g.scores == [0]
     assert g.info()["stock"] == 19 and "5-5" in g.info()["faceup"]
     assert conserved(g)
-    refused(g, tiles.code(5, 5) * 2, "over")
+    refused(g, 0, tiles.code(5, 5) * 2, "over")
     assert g.legal(0, BUF) == 0
 
 
@@ -119,7 +94,7 @@ def test_all_28_in_the_line_wins_and_the_last_refill_is_short():
             assert tiles.count(g.faceup) == 3 and g.info()["stock"] == 0
         # the circuit starts from 6: the opening shows 6 on the left, then
         # every tile goes on the right end
-        assert t * 2 + (1 if i else 0) in legal(g)
+        assert t * 2 + (1 if i else 0) in legal(g, 0)
         g.play(0, t * 2 + (1 if i else 0))
         assert conserved(g)
     assert g.laid == ALL and g.turn == -1 and g.winner == 0 and g.scores == [1]
@@ -132,7 +107,7 @@ def test_the_round_is_forced_and_the_endings_are_as_the_page_says():
     for _ in range(3000):
         g = Solo(1, None, rng)
         while g.turn >= 0:
-            assert PASS not in legal(g) and legal(g)
+            assert PASS not in legal(g, 0) and legal(g, 0)
             assert g.faceup & (WITH[g.left] | WITH[g.right]) if g.left >= 0 else g.faceup
             before_top, before_round = g.top, g.round
             n = g.legal(0, BUF)
@@ -173,7 +148,7 @@ def test_notation_round_trips_and_malformed_moves_are_refused():
     for _ in range(200):
         g = Solo(1, None, rng)
         while g.turn >= 0:
-            for m in legal(g):
+            for m in legal(g, 0):
                 text = g.move_text(m)
                 assert g.parse_move(0, text) == m and g.parse_move(0, text.upper()) == m
                 assert g.view(0).move_text(m) == text
@@ -186,23 +161,11 @@ def test_notation_round_trips_and_malformed_moves_are_refused():
                         ("9-9", "not a tile"), ("6-6 L", "alone")):
         with pytest.raises(ValueError, match=match):
             g.parse_move(0, text)
-    refused(g, tiles.code(3, 3) * 2, "not face up")
-    refused(g, tiles.code(6, 6) * 2 + 1, "one way")
-    refused(g, tiles.code(6, 6) * 2, "one seat", seat=1)
+    refused(g, 0, tiles.code(3, 3) * 2, "not face up")
+    refused(g, 0, tiles.code(6, 6) * 2 + 1, "one way")
+    refused(g, 1, tiles.code(6, 6) * 2, "one seat")
     for bad in (-1, 56, 255, "6-6", None):
-        refused(g, bad)
-
-
-def test_every_move_in_range_is_accepted_or_refused_without_change():
-    rng = Rng(8)
-    for _ in range(40):
-        g = Solo(1, None, rng)
-        while g.turn >= 0:
-            ok = legal(g)
-            for m in range(Solo.max_moves):
-                if m not in ok:
-                    refused(g, m)
-            g.play(0, ok[rng.below(len(ok))])
+        refused(g, 0, bad)
 
 
 def test_the_view_hides_only_the_stock_order_and_samples_shuffle_it():
@@ -210,7 +173,7 @@ def test_the_view_hides_only_the_stock_order_and_samples_shuffle_it():
     g = Solo(1, None, rng)
     for _ in range(3):
         if g.turn >= 0:
-            g.play(0, legal(g)[0])
+            g.play(0, legal(g, 0)[0])
     v = g.view(0)
     assert v.faceup == v.hand == g.faceup and v.stock == COUNT - g.top
     assert v.piece_kind == "tile" and v.table_kind == "solo" and list(v.sizes) == [tiles.count(g.faceup)]
@@ -228,7 +191,7 @@ def wins_from(g):
     """Whether some way of laying wins from g, the stock order known (brute force)."""
     if g.turn < 0:
         return g.winner == 0
-    for m in legal(g):
+    for m in legal(g, 0):
         c = Solo(1, None, None, list(g.stock))
         c.__dict__.update({k: (bytearray(v) if isinstance(v, bytearray) else (list(v) if isinstance(v, list) else v))
                            for k, v in g.__dict__.items()})
@@ -266,14 +229,14 @@ def test_bots_play_from_the_view_and_the_solver_answers_a_legal_move():
             g = Solo(1, None, rng)
             while g.turn >= 0:
                 m = bot.choose(g.view(0))
-                assert m in legal(g)
+                assert m in legal(g, 0)
                 g.play(0, m)
     g = Solo(1, None, Rng(1))
     v = g.view(0)
     n = v.legal(BUF)
     steps = list(policy.decide(v, BUF, n, Rng(2)))  # pieces of thinking (-1), then the move
     assert steps[:-1] == [-1] * (len(steps) - 1) and len(steps) > 1
-    assert steps[-1] in legal(g)
+    assert steps[-1] in legal(g, 0)
 
 
 def test_the_command_line_runs_and_referees_solitaire():

@@ -76,7 +76,7 @@ def mark(n):
     event(0x40, n)
 
 
-def snapshot():
+def panel_snapshot():
     dump.write(display.buffer)
 
 
@@ -86,7 +86,7 @@ display = st7789.ST7789(Spi(), dc, cs, rst, sleep_ms, lut=rgb565_table(), expand
 print("expander:", display.expander)
 print("init bytes:", display.bytes_sent)
 mark(1)
-snapshot()
+panel_snapshot()
 
 # Every colour, text, lines and random pixels.
 for c in range(16):
@@ -102,7 +102,7 @@ before = display.bytes_sent
 full = display.show()
 print("full frame bytes:", full, display.bytes_sent - before)
 mark(2)
-snapshot()
+panel_snapshot()
 
 # A change inside one odd-sized window, sent alone.
 display.fill_rect(37, 50, 61, 23, 6)
@@ -112,14 +112,14 @@ display.pixel(37, 50, 11)
 part = display.show(37, 50, 61, 23)
 print("window bytes:", part)
 mark(3)
-snapshot()
+panel_snapshot()
 
 # A window hanging over the bottom-right corner is clipped to the screen.
 display.fill_rect(231, 131, 9, 4, 9)
 clipped = display.show(231, 131, 50, 50)
 print("clipped bytes:", clipped)
 mark(4)
-snapshot()
+panel_snapshot()
 
 # Nothing to send: no bytes.
 print("empty bytes:", display.show(300, 10, 5, 5) + display.show(10, 10, 0, 3))

@@ -13,59 +13,14 @@ from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, PIPS
 from pips.tiles import parse_list as parse_tiles
+from game_helpers import legal, play, refused, snapshot, stacked
 
 BUF = bytearray(Twentyone.max_moves)
 
 
 # -- helpers -------------------------------------------------------------------
-def stacked(*hands, stock=""):
-    """A full stacked deal: the hands (two tiles each) in seat order, then the
-    stock top first, then the rest of the set in code order."""
-    order = []
-    for hand in hands:
-        order += parse_tiles(hand)
-    order += parse_tiles(stock)
-    order += [t for t in range(COUNT) if t not in order]
-    assert len(order) == COUNT
-    return order
-
-
 def deal(*hands, stock="", first=0, options=None):
     return Twentyone(len(hands), options, None, stacked(*hands, stock=stock), first)
-
-
-def legal(game, seat=None):
-    seat = game.turn if seat is None else seat
-    return sorted(BUF[: game.legal(seat, BUF)])
-
-
-def snapshot(g):
-    return (
-        list(g.hands),
-        bytes(g.totals),
-        bytes(g.done),
-        bytes(g.stood),
-        bytes(g.stock),
-        g.top,
-        g.turn,
-        g.moves,
-        g.winner,
-        list(g.scores),
-        g.first,
-        g.info(),
-    )
-
-
-def refused(game, seat, move, match=None):
-    before = snapshot(game)
-    with pytest.raises(ValueError, match=match):
-        game.play(seat, move)
-    assert snapshot(game) == before
-
-
-def play(game, *texts):
-    for text in texts:
-        game.play_text(game.turn, text)
 
 
 # -- dealing -------------------------------------------------------------------
@@ -284,18 +239,6 @@ def test_samples_are_consistent_with_the_view_and_mostly_with_who_went_over():
     assert broken * 50 < kept
 
 
-def test_the_same_generator_state_samples_the_same_world():
-    g = Twentyone(3, None, Rng(8))
-    view = g.view(g.turn)
-    rng = Rng(1)
-    worlds = set()
-    for _ in range(4):
-        rng.seed(5)
-        w = view.sample(rng)
-        worlds.add((tuple(w.hands), bytes(w.stock)))
-    assert len(worlds) == 1
-
-
 # -- notation and refusals --------------------------------------------------------------
 def test_notation_round_trips_on_every_legal_move():
     rng = Rng(6)
@@ -333,23 +276,6 @@ def test_illegal_and_malformed_moves_are_refused_without_change():
     refused(g, 0, HIT, "over")
     refused(g, 1, STAND, "over")
     assert g.legal(0, BUF) == g.legal(1, BUF) == 0
-
-
-def test_every_move_in_range_is_accepted_or_refused_without_change():
-    rng = Rng(12)
-    for players in (2, 3, 4):
-        for _ in range(8):
-            g = Twentyone(players, None, rng)
-            while g.turn >= 0:
-                ok = legal(g)
-                for m in range(256):
-                    if m not in ok:
-                        refused(g, g.turn, m)
-                for seat in range(players):
-                    if seat != g.turn:
-                        for m in ok:
-                            refused(g, seat, m, "turn")
-                g.play(g.turn, ok[rng.below(len(ok))])
 
 
 # -- properties over many random hands -----------------------------------------------------

@@ -15,6 +15,7 @@ from pips.rng import Rng
 from pips.games.uno.game import (
     Uno, UnoView, DRAW, UNO, RESIGN, CATCH, COLOR_MOVE,
 )
+from game_helpers import legal_texts, play_at, refused_text, snapshot
 
 W, W4 = 52, 53
 
@@ -23,7 +24,7 @@ def kind(text):
     return parse_card(text)[0]
 
 
-def stacked_order(players, hands, top, stock="", dealer=0):
+def uno_order(players, hands, top, stock="", dealer=0):
     """A deck order (top first) for a stacked deal: `hands` maps seat -> cards
     (text; a hand given in full or in part, the rest filled with number cards
     nobody asked for), `top` the card turned up, `stock` the draw pile's top cards."""
@@ -53,8 +54,8 @@ def stacked_order(players, hands, top, stock="", dealer=0):
     return order + top_kinds + stock_kinds + remaining
 
 
-def stacked(players, hands, top, stock="", dealer=0, options=None):
-    order = stacked_order(players, hands, top, stock, dealer)
+def uno_stacked(players, hands, top, stock="", dealer=0, options=None):
+    order = uno_order(players, hands, top, stock, dealer)
     return Uno(players, options, None, order, dealer)
 
 
@@ -89,37 +90,6 @@ def set_hand(g, seat, text):
 
 def hand_text(g, seat):
     return " ".join(cards.text(k) for k in g.hand_kinds(seat))
-
-
-def legal_texts(g, seat):
-    buf = bytearray(Uno.max_moves)
-    n = g.legal(seat, buf)
-    return [g.move_text(buf[i]) for i in range(n)]
-
-
-def snapshot(g):
-    return (
-        bytes(g.hands), bytes(g.sizes), bytes(g.ccount), bytes(g.stock[: g.nstock]),
-        bytes(g.pile[: g.npile]), bytes(g.out), bytes(g.called), bytes(g.recent),
-        g.nstock, g.nbottom, g.fixed, g.npile, g.top, g.color, g.direction, g.turn, g.ask,
-        g.drawn, g.p4seat, g.p4color, g.p4illegal, g.catchable, g.winner, g.moves,
-        list(g.scores), g.reveal, g.left, list(g.rng.words), g.rng.at,
-    )
-
-
-def play(g, seat, text):
-    g.play(seat, g.parse_move(seat, text))
-
-
-def refused(g, seat, move, match=None):
-    before = snapshot(g)
-    if isinstance(move, str):
-        with pytest.raises(ValueError, match=match):
-            play(g, seat, move)
-    else:
-        with pytest.raises(ValueError, match=match):
-            g.play(seat, move)
-    assert snapshot(g) == before
 
 
 def check_conservation(g):
@@ -172,11 +142,11 @@ def test_stacked_deal_in_blocks_from_the_player_after_the_dealer():
 
 
 def test_stacked_draws_come_off_the_top_in_order():
-    g = stacked(2, {1: "R1 R2 R3 R4 R5 R6 R7", 0: "B1 B2 B3 B4 B5 B6 B7"}, "G9", "Y8 Y7 Y6")
+    g = uno_stacked(2, {1: "R1 R2 R3 R4 R5 R6 R7", 0: "B1 B2 B3 B4 B5 B6 B7"}, "G9", "Y8 Y7 Y6")
     assert g.turn == 1
-    play(g, 1, "draw")  # Y8 does not match G9: the turn ends
+    play_at(g, 1, "draw")  # Y8 does not match G9: the turn ends
     assert "Y8" in hand_text(g, 1) and g.turn == 0
-    play(g, 0, "draw")
+    play_at(g, 0, "draw")
     assert "Y7" in hand_text(g, 0)
 
 
@@ -211,7 +181,7 @@ def test_dealer_moves_one_seat_on_each_hand():
 
 
 def test_first_card_w4_goes_to_the_bottom_and_the_next_is_turned():
-    g = stacked(2, {}, "W+4 W+4 R5")
+    g = uno_stacked(2, {}, "W+4 W+4 R5")
     assert g.top == kind("R5") and g.color == 0 and g.turn == 1
     assert g.stock[0] == W4 and g.stock[1] == W4  # the bottom of the draw pile
     check_conservation(g)
@@ -235,35 +205,35 @@ def test_first_card_w4_goes_to_the_bottom_and_the_next_is_turned():
 
 
 def test_first_card_plus2_first_player_draws_two_and_misses():
-    g = stacked(3, {}, "R+2", "B1 B2", dealer=0)
+    g = uno_stacked(3, {}, "R+2", "B1 B2", dealer=0)
     assert g.sizes[1] == 9 and "B1" in hand_text(g, 1) and "B2" in hand_text(g, 1)
     assert g.turn == 2
-    g = stacked(2, {}, "R+2", dealer=0)
+    g = uno_stacked(2, {}, "R+2", dealer=0)
     assert g.sizes[1] == 9 and g.turn == 0  # with two, the dealer plays
 
 
 def test_first_card_skip_and_reverse():
-    g = stacked(4, {}, "GS", dealer=1)
+    g = uno_stacked(4, {}, "GS", dealer=1)
     assert g.turn == 3 and g.direction == 1
-    g = stacked(2, {}, "GS", dealer=1)
+    g = uno_stacked(2, {}, "GS", dealer=1)
     assert g.turn == 1
-    g = stacked(4, {}, "GV", dealer=1)
+    g = uno_stacked(4, {}, "GV", dealer=1)
     assert g.direction == -1 and g.turn == 0  # the dealer's other side
-    g = stacked(2, {}, "GV", dealer=1)
+    g = uno_stacked(2, {}, "GV", dealer=1)
     assert g.turn == 1  # acts as a skip: the dealer plays first
 
 
 def test_first_card_wild_first_player_names_the_colour_then_plays():
-    g = stacked(3, {1: "G1 B2 R3 Y4 W G5 B6"}, "W", dealer=0)
+    g = uno_stacked(3, {1: "G1 B2 R3 Y4 W G5 B6"}, "W", dealer=0)
     assert g.turn == 1 and g.view(1).pending == "color" and g.info()["color"] is None
     assert legal_texts(g, 1) == ["color R", "color Y", "color G", "color B"]
-    refused(g, 1, "G1", "answer first")
-    refused(g, 1, "draw", "answer first")
-    refused(g, 2, "color G")
-    play(g, 1, "color G")
+    refused_text(g, 1, "G1", "answer first")
+    refused_text(g, 1, "draw", "answer first")
+    refused_text(g, 2, "color G")
+    play_at(g, 1, "color G")
     assert g.turn == 1 and g.color == 2 and g.ask == 0
     assert legal_texts(g, 1) == ["G1", "G5", "W:R", "W:Y", "W:G", "W:B", "draw"]
-    play(g, 1, "G5")
+    play_at(g, 1, "G5")
     assert g.turn == 2 and g.top == kind("G5")
 
 
@@ -271,84 +241,84 @@ def test_first_card_wild_first_player_names_the_colour_then_plays():
 
 
 def test_match_by_colour_number_or_symbol():
-    g = stacked(2, {1: "R7 B7 G2 YS R9 W W+4", 0: "B1 B2 B3 B4 B5 B6 B8"}, "R3", "G5")
+    g = uno_stacked(2, {1: "R7 B7 G2 YS R9 W W+4", 0: "B1 B2 B3 B4 B5 B6 B8"}, "R3", "G5")
     assert legal_texts(g, 1) == [
         "R7", "R9", "W:R", "W:Y", "W:G", "W:B", "W+4:R", "W+4:Y", "W+4:G", "W+4:B", "draw"
     ]
-    refused(g, 1, "B7", "does not match")
-    refused(g, 1, "G2", "does not match")
-    refused(g, 1, "B1", "not in seat 1")
-    refused(g, 0, "B3", "turn")
-    refused(g, 1, "W", "names its colour")
-    play(g, 1, "R7")
+    refused_text(g, 1, "B7", "does not match")
+    refused_text(g, 1, "G2", "does not match")
+    refused_text(g, 1, "B1", "not in seat 1")
+    refused_text(g, 0, "B3", "turn")
+    refused_text(g, 1, "W", "names its colour")
+    play_at(g, 1, "R7")
     # on R7: B7 matches by number
     assert legal_texts(g, 0) == ["draw"]
-    play(g, 0, "draw")
+    play_at(g, 0, "draw")
     assert "B7" in legal_texts(g, 1) and "YS" not in legal_texts(g, 1)
     # a symbol on the same symbol of another colour
-    g = stacked(2, {1: "RS YS B1 B2 B3 B4 B5"}, "R4")
-    play(g, 1, "RS")
+    g = uno_stacked(2, {1: "RS YS B1 B2 B3 B4 B5"}, "R4")
+    play_at(g, 1, "RS")
     assert legal_texts(g, 1) == ["YS", "draw"]
 
 
 def test_draw_by_choice_then_only_the_drawn_card_or_keep():
-    g = stacked(2, {1: "R1 R2 B3 B4 B5 B6 B8", 0: "G1 G2 G3 G4 G5 G6 G7"}, "R9", "R8")
+    g = uno_stacked(2, {1: "R1 R2 B3 B4 B5 B6 B8", 0: "G1 G2 G3 G4 G5 G6 G7"}, "R9", "R8")
     assert "R1" in legal_texts(g, 1)
-    play(g, 1, "draw")  # allowed with R1 and R2 playable
+    play_at(g, 1, "draw")  # allowed with R1 and R2 playable
     assert g.turn == 1 and g.view(1).pending == "drawn" and g.info()["pending"] == "drawn"
     assert legal_texts(g, 1) == ["R8", "keep"]
-    refused(g, 1, "R1", "only the drawn card")
-    refused(g, 1, "draw", "answer first")
-    play(g, 1, "keep")
+    refused_text(g, 1, "R1", "only the drawn card")
+    refused_text(g, 1, "draw", "answer first")
+    play_at(g, 1, "keep")
     assert g.turn == 0 and g.sizes[1] == 8 and g.top == kind("R9")
-    refused(g, 0, "keep", "keep only after")
+    refused_text(g, 0, "keep", "keep only after")
 
 
 def test_drawn_card_played_at_once():
-    g = stacked(2, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "R8")
-    play(g, 1, "draw")
-    play(g, 1, "R8")
+    g = uno_stacked(2, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "R8")
+    play_at(g, 1, "draw")
+    play_at(g, 1, "R8")
     assert g.top == kind("R8") and g.turn == 0 and g.sizes[1] == 7
 
 
 def test_drawn_card_unplayable_ends_the_turn():
-    g = stacked(3, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "G4")
-    play(g, 1, "draw")
+    g = uno_stacked(3, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "G4")
+    play_at(g, 1, "draw")
     assert g.turn == 2 and g.ask == 0 and g.sizes[1] == 8
 
 
 def test_drawn_wild_offers_its_colours_and_uno_when_going_to_one():
-    g = stacked(2, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "W")
-    play(g, 1, "draw")
+    g = uno_stacked(2, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "W")
+    play_at(g, 1, "draw")
     assert legal_texts(g, 1) == ["W:R", "W:Y", "W:G", "W:B", "keep"]
-    play(g, 1, "W:Y")
+    play_at(g, 1, "W:Y")
     assert g.color == 1 and g.top == W and g.turn == 0
     # one card in hand: the drawn wild makes two, and playing it goes to one
-    g = stacked(2, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "W")
+    g = uno_stacked(2, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "W")
     set_hand(g, 1, "B1")
-    play(g, 1, "draw")
+    play_at(g, 1, "draw")
     assert g.sizes[1] == 2 and g.info()["pending"] == "drawn"
     assert legal_texts(g, 1) == [
         "W:R", "W:Y", "W:G", "W:B", "W:R uno", "W:Y uno", "W:G uno", "W:B uno", "keep"
     ], "the drawn wild leaves one card: each colour is offered with the UNO call"
-    play(g, 1, "W:Y uno")
+    play_at(g, 1, "W:Y uno")
     assert g.sizes[1] == 1 and g.color == 1 and g.turn == 0
     assert g.catchable == -1 and g.info()["uno"] == [1], "called: safe on one card"
 
 
 def test_reshuffle_the_discard_pile_under_the_top_card():
-    g = stacked(2, {1: "R1 R2 R3 R4 R5 R6 R7", 0: "B1 B2 B3 B4 B5 B6 B8"}, "R9")
+    g = uno_stacked(2, {1: "R1 R2 R3 R4 R5 R6 R7", 0: "B1 B2 B3 B4 B5 B6 B8"}, "R9")
     g._take(0, g.nstock)  # seat 0 takes the whole draw pile
     assert g.nstock == 0
-    play(g, 1, "R1")
-    play(g, 0, legal_texts(g, 0)[0])
-    play(g, g.turn, legal_texts(g, g.turn)[0])
+    play_at(g, 1, "R1")
+    play_at(g, 0, legal_texts(g, 0)[0])
+    play_at(g, g.turn, legal_texts(g, g.turn)[0])
     played = g.npile
     assert played >= 3 and g.nstock == 0
     top = g.top
     seat = g.turn
     size = g.sizes[seat]
-    play(g, seat, "draw")
+    play_at(g, seat, "draw")
     # every played card but the top one became the draw pile, one of them drawn
     assert g.npile == 1 and g.pile[0] == top
     assert g.nstock == played - 2 and g.sizes[seat] == size + 1
@@ -357,17 +327,17 @@ def test_reshuffle_the_discard_pile_under_the_top_card():
 
 
 def test_both_piles_empty_draws_what_there_is_and_passes():
-    g = stacked(2, {1: "B1 B2 B3 B4 B5 B6 B8", 0: "B9 G2 G3 G4 G5 G6 G7"}, "R9")
+    g = uno_stacked(2, {1: "B1 B2 B3 B4 B5 B6 B8", 0: "B9 G2 G3 G4 G5 G6 G7"}, "R9")
     g._take(0, g.nstock)
     assert g.nstock == 0 and g.npile == 1
     assert legal_texts(g, 1) == ["draw"]
-    play(g, 1, "draw")  # nothing to draw: passes
+    play_at(g, 1, "draw")  # nothing to draw: passes
     assert g.turn == 0 and g.sizes[1] == 7 and g.moves == 1
     # a penalty draws what there is: +2 with nothing below the top card
-    g = stacked(2, {1: "R+2 B2 B3 B4 B5 B6 B8"}, "R9")
+    g = uno_stacked(2, {1: "R+2 B2 B3 B4 B5 B6 B8"}, "R9")
     g._take(0, g.nstock)
     size = g.sizes[0]
-    play(g, 1, "R+2")
+    play_at(g, 1, "R+2")
     assert g.sizes[0] == size + 1  # R9 was the only card under the top
     assert g.nstock == 0 and g.npile == 1
     check_conservation(g)
@@ -377,63 +347,63 @@ def test_both_piles_empty_draws_what_there_is_and_passes():
 
 
 def test_skip_and_two_player_play_again():
-    g = stacked(3, {1: "RS B2 B3 B4 B5 B6 B8"}, "R9")
-    play(g, 1, "RS")
+    g = uno_stacked(3, {1: "RS B2 B3 B4 B5 B6 B8"}, "R9")
+    play_at(g, 1, "RS")
     assert g.turn == 0
-    g = stacked(2, {1: "RS B2 B3 B4 B5 B6 B8"}, "R9")
-    play(g, 1, "RS")
+    g = uno_stacked(2, {1: "RS B2 B3 B4 B5 B6 B8"}, "R9")
+    play_at(g, 1, "RS")
     assert g.turn == 1
 
 
 def test_reverse_and_two_player_reverse_is_a_skip():
-    g = stacked(4, {1: "RV B2 B3 B4 B5 B6 B8"}, "R9")
-    play(g, 1, "RV")
+    g = uno_stacked(4, {1: "RV B2 B3 B4 B5 B6 B8"}, "R9")
+    play_at(g, 1, "RV")
     assert g.direction == -1 and g.turn == 0
-    g = stacked(2, {1: "RV B2 B3 B4 B5 B6 B8"}, "R9")
-    play(g, 1, "RV")
+    g = uno_stacked(2, {1: "RV B2 B3 B4 B5 B6 B8"}, "R9")
+    play_at(g, 1, "RV")
     assert g.turn == 1
 
 
 def test_plus2_next_draws_two_and_misses_no_stacking():
-    g = stacked(3, {1: "R+2 B2 B3 B4 B5 B6 B8", 2: "Y+2 G1 G2 G3 G4 G5 G6"}, "R9", "B7 B9")
-    play(g, 1, "R+2")
+    g = uno_stacked(3, {1: "R+2 B2 B3 B4 B5 B6 B8", 2: "Y+2 G1 G2 G3 G4 G5 G6"}, "R9", "B7 B9")
+    play_at(g, 1, "R+2")
     assert g.sizes[2] == 9 and "B7" in hand_text(g, 2) and g.turn == 0
     # seat 2 never got to answer with its own +2
     assert "Y+2" in hand_text(g, 2)
-    g = stacked(2, {1: "R+2 B2 B3 B4 B5 B6 B8"}, "R9")
-    play(g, 1, "R+2")
+    g = uno_stacked(2, {1: "R+2 B2 B3 B4 B5 B6 B8"}, "R9")
+    play_at(g, 1, "R+2")
     assert g.sizes[0] == 9 and g.turn == 1
 
 
 def test_wild_sets_any_colour():
-    g = stacked(3, {1: "W B2 B3 B4 B5 B6 B8"}, "R9")
-    play(g, 1, "W:G")
+    g = uno_stacked(3, {1: "W B2 B3 B4 B5 B6 B8"}, "R9")
+    play_at(g, 1, "W:G")
     assert g.color == 2 and g.turn == 2 and g.info()["color"] == "G"
 
 
 def test_wild4_is_always_listed_and_accept_draws_four_and_misses():
-    g = stacked(3, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9", "G1 G2 G3 G4")
+    g = uno_stacked(3, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9", "G1 G2 G3 G4")
     texts = legal_texts(g, 1)
     assert ["W+4:R", "W+4:Y", "W+4:G", "W+4:B"] == [t for t in texts if t.startswith("W+4")]
-    play(g, 1, "W+4:B")  # a bluff: R2 was playable by colour
+    play_at(g, 1, "W+4:B")  # a bluff: R2 was playable by colour
     assert g.turn == 2 and g.info()["pending"] == "+4" and g.color == 3
     assert legal_texts(g, 2) == ["accept", "challenge"]
-    refused(g, 2, "draw", "answer first")
-    refused(g, 2, "B1", "answer first")
-    play(g, 2, "accept")
+    refused_text(g, 2, "draw", "answer first")
+    refused_text(g, 2, "B1", "answer first")
+    play_at(g, 2, "accept")
     assert g.sizes[2] == 11 and g.turn == 0 and g.color == 3
     # with two players the +4 player plays again after an accepted +4
-    g = stacked(2, {1: "W+4 B2 B3 B4 B5 B6 B8"}, "R9")
-    play(g, 1, "W+4:G")
-    play(g, 0, "accept")
+    g = uno_stacked(2, {1: "W+4 B2 B3 B4 B5 B6 B8"}, "R9")
+    play_at(g, 1, "W+4:G")
+    play_at(g, 0, "accept")
     assert g.turn == 1 and g.sizes[0] == 11
 
 
 def test_challenge_of_an_illegal_w4_bluffer_draws_four_colour_stays():
-    g = stacked(3, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9", "G1 G2 G3 G4")
-    play(g, 1, "W+4:B")
+    g = uno_stacked(3, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9", "G1 G2 G3 G4")
+    play_at(g, 1, "W+4:B")
     shown = g.hand_kinds(1)
-    play(g, 2, "challenge")
+    play_at(g, 2, "challenge")
     assert g.sizes[1] == 10 and g.sizes[2] == 7
     assert g.turn == 2 and g.color == 3 and g.ask == 0
     # the hand is shown to the challenger alone
@@ -441,28 +411,28 @@ def test_challenge_of_an_illegal_w4_bluffer_draws_four_colour_stays():
     assert g.view(0).reveal is None and g.view(1).reveal is None
     # the challenger takes a normal turn on blue
     assert "draw" in legal_texts(g, 2)
-    play(g, 2, "draw")
+    play_at(g, 2, "draw")
     assert g.view(2).reveal is None
 
 
 def test_challenge_of_a_legal_w4_challenger_draws_six_and_misses():
-    g = stacked(3, {1: "W+4 G2 B3 B4 B5 B6 B8"}, "R9", "Y1 Y2 Y3 Y4 Y5 Y6")
-    play(g, 1, "W+4:B")
-    play(g, 2, "challenge")
+    g = uno_stacked(3, {1: "W+4 G2 B3 B4 B5 B6 B8"}, "R9", "Y1 Y2 Y3 Y4 Y5 Y6")
+    play_at(g, 1, "W+4:B")
+    play_at(g, 2, "challenge")
     assert g.sizes[2] == 13 and g.sizes[1] == 6 and g.turn == 0 and g.color == 3
     assert g.view(2).reveal == parse_list("G2 B3 B4 B5 B6 B8")
     assert g.view(0).reveal is None
     # a number of the same rank or a wild held does not make it illegal
-    g = stacked(3, {1: "W+4 B9 W B4 B5 B6 B8"}, "R9")
-    play(g, 1, "W+4:G")
-    play(g, 2, "challenge")
+    g = uno_stacked(3, {1: "W+4 B9 W B4 B5 B6 B8"}, "R9")
+    play_at(g, 1, "W+4:G")
+    play_at(g, 2, "challenge")
     assert g.sizes[2] == 13
 
 
 def test_two_players_after_a_legal_challenge_the_w4_player_plays_again():
-    g = stacked(2, {1: "W+4 G2 B3 B4 B5 B6 B8"}, "R9")
-    play(g, 1, "W+4:B")
-    play(g, 0, "challenge")
+    g = uno_stacked(2, {1: "W+4 G2 B3 B4 B5 B6 B8"}, "R9")
+    play_at(g, 1, "W+4:B")
+    play_at(g, 0, "challenge")
     assert g.turn == 1 and g.sizes[0] == 13
 
 
@@ -471,7 +441,7 @@ def test_two_players_after_a_legal_challenge_the_w4_player_plays_again():
 
 def two_cards(players=3):
     """Seat 1 holds R5 R6, about to play R5 on R9."""
-    g = stacked(players, {1: "R5 R6 B3 B4 B5 B6 B8", 2: "G1 G2 G3 G4 G5 G6 G7"}, "R9")
+    g = uno_stacked(players, {1: "R5 R6 B3 B4 B5 B6 B8", 2: "G1 G2 G3 G4 G5 G6 G7"}, "R9")
     set_hand(g, 1, "R5 R6")
     return g
 
@@ -480,73 +450,73 @@ def test_uno_called_with_the_second_to_last_card():
     g = two_cards()
     texts = legal_texts(g, 1)
     assert "R5" in texts and "R5 uno" in texts and "R6 uno" in texts
-    play(g, 1, "R5 uno")
+    play_at(g, 1, "R5 uno")
     assert g.sizes[1] == 1 and g.catchable == -1 and g.info()["uno"] == [1]
     assert legal_texts(g, 0) == [] and "catch 1" not in legal_texts(g, 2)
-    refused(g, 0, "catch 1", "cannot be caught")
+    refused_text(g, 0, "catch 1", "cannot be caught")
     # uno is no move with more than two cards
-    g = stacked(3, {1: "R5 R6 B3 B4 B5 B6 B8"}, "R9")
+    g = uno_stacked(3, {1: "R5 R6 B3 B4 B5 B6 B8"}, "R9")
     assert "R5 uno" not in legal_texts(g, 1)
-    refused(g, 1, "R5 uno", "second-to-last")
+    refused_text(g, 1, "R5 uno", "second-to-last")
 
 
 def test_missed_uno_caught_by_another_seat_penalty_four():
     g = two_cards()
-    play(g, 1, "R5")
+    play_at(g, 1, "R5")
     assert g.catchable == 1 and g.info()["catchable"] == 1 and g.info()["uno"] == []
     assert legal_texts(g, 0) == ["catch 1"]
     assert legal_texts(g, 1) == ["uno"]
     assert legal_texts(g, 2)[-1] == "catch 1"
-    refused(g, 0, "catch 2", "cannot be caught")
-    refused(g, 1, "catch 1", "itself")
-    play(g, 0, "catch 1")  # out of turn
+    refused_text(g, 0, "catch 2", "cannot be caught")
+    refused_text(g, 1, "catch 1", "itself")
+    play_at(g, 0, "catch 1")  # out of turn
     assert g.sizes[1] == 5 and g.catchable == -1 and g.turn == 2
-    refused(g, 2, "catch 1", "cannot be caught")
+    refused_text(g, 2, "catch 1", "cannot be caught")
 
 
 def test_missed_uno_penalty_two_by_option():
-    g = stacked(3, {1: "R5 R6"}, "R9", options={"penalty": 2})
+    g = uno_stacked(3, {1: "R5 R6"}, "R9", options={"penalty": 2})
     set_hand(g, 1, "R5 R6")
-    play(g, 1, "R5")
-    play(g, 2, "catch 1")
+    play_at(g, 1, "R5")
+    play_at(g, 2, "catch 1")
     assert g.sizes[1] == 3 and g.turn == 2
 
 
 def test_late_uno_call_makes_the_player_safe():
     g = two_cards()
-    play(g, 1, "R5")
-    play(g, 1, "uno")  # out of turn: seat 2 is to play
+    play_at(g, 1, "R5")
+    play_at(g, 1, "uno")  # out of turn: seat 2 is to play
     assert g.catchable == -1 and g.info()["uno"] == [1] and g.turn == 2
-    refused(g, 0, "catch 1", "cannot be caught")
-    refused(g, 1, "uno", "no missed UNO")
+    refused_text(g, 0, "catch 1", "cannot be caught")
+    refused_text(g, 1, "uno", "no missed UNO")
 
 
 def test_catch_window_closes_when_the_next_player_acts():
     g = two_cards()
-    play(g, 1, "R5")
-    play(g, 2, "draw")  # the next player's move closes it
+    play_at(g, 1, "R5")
+    play_at(g, 2, "draw")  # the next player's move closes it
     assert g.catchable == -1 and g.info()["catchable"] is None
     assert "catch 1" not in legal_texts(g, 0) and legal_texts(g, 1) == []
-    refused(g, 0, "catch 1", "cannot be caught")
-    refused(g, 1, "uno", "no missed UNO")
+    refused_text(g, 0, "catch 1", "cannot be caught")
+    refused_text(g, 1, "uno", "no missed UNO")
     assert g.sizes[1] == 1
 
 
 def test_next_players_own_catch_closes_the_window_for_everyone():
     g = two_cards(4)
-    play(g, 1, "R5")
-    play(g, 2, "catch 1")
+    play_at(g, 1, "R5")
+    play_at(g, 2, "catch 1")
     assert g.sizes[1] == 5 and g.turn == 2
-    refused(g, 3, "catch 1", "cannot be caught")
+    refused_text(g, 3, "catch 1", "cannot be caught")
 
 
 def test_two_players_catch_while_the_missed_player_plays_again():
-    g = stacked(2, {1: "RS R6 B3 B4 B5 B6 B8"}, "R9")
+    g = uno_stacked(2, {1: "RS R6 B3 B4 B5 B6 B8"}, "R9")
     set_hand(g, 1, "RS R6")
-    play(g, 1, "RS")
+    play_at(g, 1, "RS")
     assert g.turn == 1 and g.catchable == 1
     assert legal_texts(g, 0) == ["catch 1"] and legal_texts(g, 1)[-1] == "uno"
-    play(g, 0, "catch 1")
+    play_at(g, 0, "catch 1")
     assert g.sizes[1] == 5 and g.turn == 1
 
 
@@ -554,30 +524,30 @@ def test_two_players_catch_while_the_missed_player_plays_again():
 
 
 def finish_with(last, victim_hand, players=2):
-    g = stacked(players, {1: last + " B3 B4 B5 B6 B8 B9", 0: victim_hand}, "R9", "Y9 Y8 Y7 Y6")
+    g = uno_stacked(players, {1: last + " B3 B4 B5 B6 B8 B9", 0: victim_hand}, "R9", "Y9 Y8 Y7 Y6")
     set_hand(g, 1, last)
     return g
 
 
 def test_scoring_points_of_cards_left():
     g = finish_with("R5", "G7 BS YV R+2 W W+4 B0")
-    play(g, 1, "R5")
+    play_at(g, 1, "R5")
     assert g.turn == -1 and g.winner == 1
     assert g.scores == [0, 7 + 20 + 20 + 20 + 50 + 50 + 0]
     assert g.legal(0, bytearray(48)) == 0 and g.legal(1, bytearray(48)) == 0
-    refused(g, 0, "draw", "over")
-    refused(g, -1, DRAW, "over")
+    refused_text(g, 0, "draw", "over")
+    refused_text(g, -1, DRAW, "over")
     assert POINTS[kind("G7")] == 7 and POINTS[kind("BS")] == 20 and POINTS[W4] == 50
     assert g.utility(1) == 167 and g.utility(0) == -167
 
 
 def test_last_card_plus2_and_w4_still_make_the_next_draw_and_count():
     g = finish_with("R+2", "G1 G2 G3 G4 G5 G6 G7")
-    play(g, 1, "R+2")
+    play_at(g, 1, "R+2")
     assert g.turn == -1 and g.sizes[0] == 9
     assert g.scores[1] == 28 + 9 + 8  # Y9 and Y8 drawn
     g = finish_with("W+4", "G1 G2 G3 G4 G5 G6 G7")
-    play(g, 1, "W+4:G")
+    play_at(g, 1, "W+4:G")
     assert g.turn == -1 and g.sizes[0] == 11
     assert g.scores[1] == 28 + 9 + 8 + 7 + 6
 
@@ -611,30 +581,30 @@ def test_match_to_500_or_200_and_single_hand_ranks():
 
 
 def test_resign_out_of_turn_cards_into_the_draw_pile_seat_skipped():
-    g = stacked(3, {1: "R1 B2 B3 B4 B5 B6 B8"}, "R9")
+    g = uno_stacked(3, {1: "R1 B2 B3 B4 B5 B6 B8"}, "R9")
     stock = g.nstock
     assert "resign" not in legal_texts(g, 2)
-    play(g, 2, "resign")  # out of turn
+    play_at(g, 2, "resign")  # out of turn
     assert g.nstock == stock + 7 and g.sizes[2] == 0 and g.turn == 1
     assert g.info()["resigned"] == [2]
     check_conservation(g)
-    play(g, 1, "R1")
+    play_at(g, 1, "R1")
     assert g.turn == 0  # seat 2 skipped
-    refused(g, 2, "resign", "not in the hand")
-    refused(g, 2, "draw", "not in the hand")
+    refused_text(g, 2, "resign", "not in the hand")
+    refused_text(g, 2, "draw", "not in the hand")
     # one player left: the hand ends, that player wins
-    play(g, 1, "resign")
+    play_at(g, 1, "resign")
     assert g.turn == -1 and g.winner == 0 and g.scores == [0, 0, 0]
 
 
 def test_resign_in_turn_passes_the_turn_and_two_left_reverse_is_a_skip():
-    g = stacked(4, {1: "RV B2 B3 B4 B5 B6 B8"}, "R9")
-    play(g, 2, "resign")
-    play(g, 0, "resign")
+    g = uno_stacked(4, {1: "RV B2 B3 B4 B5 B6 B8"}, "R9")
+    play_at(g, 2, "resign")
+    play_at(g, 0, "resign")
     assert g.left == 2
-    play(g, 1, "RV")
+    play_at(g, 1, "RV")
     assert g.turn == 1  # two left: acts as a skip
-    play(g, 1, "resign")
+    play_at(g, 1, "resign")
     assert g.turn == -1 and g.winner == 3
 
 
@@ -683,15 +653,15 @@ def test_a_new_hand_of_a_match_keeps_resigned_seats_out():
 
 
 def test_malformed_moves_refused_without_change():
-    g = stacked(3, {1: "R1 B2 B3 B4 B5 B6 B8"}, "R9")
+    g = uno_stacked(3, {1: "R1 B2 B3 B4 B5 B6 B8"}, "R9")
     for move in (60, 63, 100, 126, 135, 136, 139, 142, 143, 144 + 3, 255):
-        refused(g, 1, move)
+        refused_text(g, 1, move)
     for text in ("", "R", "X7", "R7 UNOO", "R1 uno now", "color", "color Q", "catch", "catch x",
                  "catch 9", "draw now", "W+4", "R1:G"):
         with pytest.raises(ValueError):
             g.parse_move(1, text)
-    refused(g, 0, kind("B1"), "turn")
-    refused(g, 7, RESIGN, "not in the hand")
+    refused_text(g, 0, kind("B1"), "turn")
+    refused_text(g, 7, RESIGN, "not in the hand")
 
 
 def test_notation_round_trip_every_legal_move_in_random_positions():
@@ -724,7 +694,7 @@ def test_notation_round_trip_every_legal_move_in_random_positions():
 
 
 def test_view_presentation_fields_and_legal_match_the_game():
-    g = stacked(3, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9")
+    g = uno_stacked(3, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9")
     v = g.view(1)
     assert isinstance(v, UnoView) and v.piece_kind == "card" and v.table_kind == "pile"
     assert v.hand_list() == parse_list("R2 B3 B4 B5 B6 B8 W+4")
@@ -753,7 +723,7 @@ def test_view_presentation_fields_and_legal_match_the_game():
 
 
 def test_info_for_the_referee():
-    g = stacked(3, {1: "R1 B2 B3 B4 B5 B6 B8"}, "R9", dealer=0)
+    g = uno_stacked(3, {1: "R1 B2 B3 B4 B5 B6 B8"}, "R9", dealer=0)
     info = g.info()
     assert info["hands"][1] == ["R1", "B2", "B3", "B4", "B5", "B6", "B8"]
     assert (info["stock"], info["top"], info["color"], info["direction"]) == (86, "R9", "R", 1)
@@ -766,32 +736,32 @@ def test_greedy_follows_the_tips():
 
     bot = GreedyBot(Rng(1))
     # keep wilds: a coloured card is played rather than W
-    g = stacked(3, {1: "W R2 B3 B4 B5 B6 B8"}, "R9")
+    g = uno_stacked(3, {1: "W R2 B3 B4 B5 B6 B8"}, "R9")
     assert g.move_text(bot.choose(g.view(1))) == "R2"
     # nothing else: the wild, naming the colour most held
-    g = stacked(3, {1: "W G2 B3 B4 B5 B6 B8"}, "R9")
+    g = uno_stacked(3, {1: "W G2 B3 B4 B5 B6 B8"}, "R9")
     assert g.move_text(bot.choose(g.view(1))) == "W:B"
     # always call UNO
     g = two_cards()
     assert g.move_text(bot.choose(g.view(1))).endswith(" uno")
     # catch a missed call
-    play(g, 1, "R5")
+    play_at(g, 1, "R5")
     assert g.move_text(bot.choose(g.view(2))) == "catch 1"
     # challenge a +4 when its player played the replaced colour recently
-    g = stacked(2, {1: "RS W+4 R2 B4 B5 B6 B8"}, "R9")
-    play(g, 1, "RS")
-    play(g, 1, "W+4:B")
+    g = uno_stacked(2, {1: "RS W+4 R2 B4 B5 B6 B8"}, "R9")
+    play_at(g, 1, "RS")
+    play_at(g, 1, "W+4:B")
     assert g.move_text(bot.choose(g.view(0))) == "challenge"
     # ... and accept one from a player not seen on that colour
-    g = stacked(2, {1: "W+4 G2 B4 B5 B6 B8 B9"}, "R9")
-    play(g, 1, "W+4:B")
+    g = uno_stacked(2, {1: "W+4 G2 B4 B5 B6 B8 B9"}, "R9")
+    play_at(g, 1, "W+4:B")
     assert g.move_text(bot.choose(g.view(0))) == "accept"
     # an opponent low on cards: the +2 on them, not a plain number
-    g = stacked(2, {1: "R+2 R3 B4 B5 B6 B8 B1"}, "R9")
+    g = uno_stacked(2, {1: "R+2 R3 B4 B5 B6 B8 B1"}, "R9")
     set_hand(g, 0, "G1 G2")
     assert g.move_text(bot.choose(g.view(1))) == "R+2"
     # otherwise keep the +2 and shed the number
-    g = stacked(2, {1: "R+2 R3 B4 B5 B6 B8 B1"}, "R9")
+    g = uno_stacked(2, {1: "R+2 R3 B4 B5 B6 B8 B1"}, "R9")
     assert g.move_text(bot.choose(g.view(1))) == "R3"
 
 
@@ -805,20 +775,20 @@ def test_distinct_moves_for_the_smart_bot():
         return [g.move_text(buf[i]) for i in range(k)]
 
     # a coloured card to play: no draw, no wild
-    g = stacked(3, {1: "W W+4 R2 B3 B4 B5 B6"}, "R9")
+    g = uno_stacked(3, {1: "W W+4 R2 B3 B4 B5 B6"}, "R9")
     assert distinct(g, 1) == ["R2"]
     # only wilds: each names a colour held
-    g = stacked(3, {1: "W W+4 G2 B3 B4 B5 B6"}, "R9")
+    g = uno_stacked(3, {1: "W W+4 G2 B3 B4 B5 B6"}, "R9")
     assert distinct(g, 1) == ["W:G", "W:B", "W+4:G", "W+4:B", "draw"]
     # two cards: only the moves calling UNO
     g = two_cards()
     assert distinct(g, 1) == ["R5 uno", "R6 uno"]
     # a catch is taken at once
-    play(g, 1, "R5")
+    play_at(g, 1, "R5")
     assert distinct(g, 2) == ["catch 1"]
     # answers and a drawn card are all weighed
-    g = stacked(3, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9")
-    play(g, 1, "W+4:B")
+    g = uno_stacked(3, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9")
+    play_at(g, 1, "W+4:B")
     assert distinct(g, 2) == ["accept", "challenge"]
 
 
@@ -831,31 +801,31 @@ def test_reaction_chances_by_bot_level():
 
 def test_resign_while_answering_a_w4_or_naming_a_first_colour():
     # the seat hit by a +4 resigns: the +4 lapses, the next seat plays normally
-    g = stacked(4, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9")
-    play(g, 1, "W+4:B")
-    play(g, 2, "resign")
+    g = uno_stacked(4, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9")
+    play_at(g, 1, "W+4:B")
+    play_at(g, 2, "resign")
     assert g.turn == 3 and g.ask == 0 and g.color == 3 and "draw" in legal_texts(g, 3)
     # the +4 player resigns before a challenge that finds it illegal: nobody draws
-    g = stacked(3, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9")
-    play(g, 1, "W+4:B")
-    play(g, 1, "resign")
+    g = uno_stacked(3, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9")
+    play_at(g, 1, "W+4:B")
+    play_at(g, 1, "resign")
     size = g.sizes[2]
-    play(g, 2, "challenge")
+    play_at(g, 2, "challenge")
     assert g.sizes[2] == size and g.turn == 2 and g.view(2).reveal == []
     # the first player resigns before naming a first W's colour: the next names it
-    g = stacked(3, {}, "W", dealer=0)
-    play(g, 1, "resign")
+    g = uno_stacked(3, {}, "W", dealer=0)
+    play_at(g, 1, "resign")
     assert g.turn == 2 and legal_texts(g, 2) == ["color R", "color Y", "color G", "color B"]
 
 
 def test_two_players_the_missed_players_own_move_closes_the_window():
-    g = stacked(2, {1: "RS R6 B3 B4 B5 B6 B8"}, "R9", "G1")
+    g = uno_stacked(2, {1: "RS R6 B3 B4 B5 B6 B8"}, "R9", "G1")
     set_hand(g, 1, "RS B3")
-    play(g, 1, "RS")  # one card left, no call; seat 1 plays again
+    play_at(g, 1, "RS")  # one card left, no call; seat 1 plays again
     assert g.catchable == 1 and g.turn == 1
-    play(g, 1, "draw")  # G1 cannot be played on red: the turn ends
+    play_at(g, 1, "draw")  # G1 cannot be played on red: the turn ends
     assert g.catchable == -1 and g.turn == 0 and g.sizes[1] == 2
-    refused(g, 0, "catch 1", "cannot be caught")
+    refused_text(g, 0, "catch 1", "cannot be caught")
 
 
 def test_every_refusal_reason_has_its_own_words():

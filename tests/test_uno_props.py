@@ -12,7 +12,7 @@ from pips.rng import Rng
 from pips.games.uno.game import Uno, RESIGN
 
 from mpy_support import HAVE_MICROPYTHON, run_micropython
-from test_uno import snapshot
+from game_helpers import snapshot
 
 COPIES = list(cards.COPIES)
 # a million random turns take about 10 s here; PIPS_UNO_TURNS changes it
@@ -136,9 +136,9 @@ def test_random_turns_conserve_cards_and_refuse_illegal_moves():
 
 
 def test_samples_after_a_challenge_keep_the_revealed_cards():
-    from test_uno import stacked
+    from test_uno import uno_stacked
 
-    g = stacked(3, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9")
+    g = uno_stacked(3, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9")
     g.play(1, g.parse_move(1, "W+4:B"))
     g.play(2, g.parse_move(2, "challenge"))
     assert g.view(2).reveal is not None

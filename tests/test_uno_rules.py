@@ -15,19 +15,16 @@ import pytest
 from pips.games import get
 from pips.rng import Rng
 
-from test_uno import legal_texts, play, refused, set_hand, snapshot, stacked
+from game_helpers import legal_texts, play_at, refused_text, snapshot
+from test_uno import kind, set_hand, uno_stacked
 
 Uno = get("uno")
 from pips.games.uno import game as U  # noqa: E402
 
 
-def kind(text):
-    return Uno.parse_deal(text)[0]
-
-
-def two_cards(players=3):
+def two_cards_to_play(players=3):
     """Seat 1 holds R5 R6 on R9 and is to play; seat 2 holds G1..G7, seat 0 B1..B7."""
-    g = stacked(players, {1: "R5 R6 B8 B9 Y1 Y2 Y3", 2: "G1 G2 G3 G4 G5 G6 G7",
+    g = uno_stacked(players, {1: "R5 R6 B8 B9 Y1 Y2 Y3", 2: "G1 G2 G3 G4 G5 G6 G7",
                           0: "B1 B2 B3 B4 B5 B6 B7"}, "R9")
     set_hand(g, 1, "R5 R6")
     return g
@@ -37,67 +34,67 @@ def two_cards(players=3):
 
 
 def test_catch_window_closes_when_the_next_player_plays_a_card():
-    g = two_cards()
-    play(g, 1, "R5")  # one card left, UNO not called
+    g = two_cards_to_play()
+    play_at(g, 1, "R5")  # one card left, UNO not called
     assert g.catchable == 1 and g.turn == 2, "the missed call is open to a catch"
-    play(g, 2, "G5")  # the next player's turn begins with a card (G5 on R5, by number)
+    play_at(g, 2, "G5")  # the next player's turn begins with a card (G5 on R5, by number)
     assert g.catchable == -1, "a card from the next player closes the window"
     assert g.info()["catchable"] is None
     assert "catch 1" not in legal_texts(g, 0), "no catch is offered once the window closed"
     assert legal_texts(g, 1) == [], "nor a late call"
-    refused(g, 0, "catch 1", "cannot be caught")
-    refused(g, 1, "uno", "no missed UNO")
+    refused_text(g, 0, "catch 1", "cannot be caught")
+    refused_text(g, 1, "uno", "no missed UNO")
     assert g.sizes[1] == 1, "the missed player keeps one card"
 
 
 def test_catch_window_closes_when_the_next_player_plays_a_wild():
-    g = two_cards(4)
+    g = two_cards_to_play(4)
     set_hand(g, 2, "W G1 G2")
-    play(g, 1, "R5")
-    play(g, 2, "W:G")
+    play_at(g, 1, "R5")
+    play_at(g, 2, "W:G")
     assert g.catchable == -1, "a wild from the next player closes the window too"
-    refused(g, 3, "catch 1", "cannot be caught")
-    refused(g, 0, "catch 1", "cannot be caught")
+    refused_text(g, 3, "catch 1", "cannot be caught")
+    refused_text(g, 0, "catch 1", "cannot be caught")
 
 
 def test_catch_window_closes_when_the_player_after_a_skip_plays():
     # seat 1 skips seat 2 with its second-to-last card: seat 0 is the next to act
-    g = stacked(3, {1: "RS R6 B3", 2: "G1 G2 G3 G4 G5 G6 G7", 0: "R1 B1 B2 B4 B5 B6 B7"}, "R9")
+    g = uno_stacked(3, {1: "RS R6 B3", 2: "G1 G2 G3 G4 G5 G6 G7", 0: "R1 B1 B2 B4 B5 B6 B7"}, "R9")
     set_hand(g, 1, "RS R6")
-    play(g, 1, "RS")
+    play_at(g, 1, "RS")
     assert g.turn == 0 and g.catchable == 1
-    play(g, 0, "R1")
+    play_at(g, 0, "R1")
     assert g.catchable == -1, "the turn after the skip has begun: the window is closed"
-    refused(g, 2, "catch 1", "cannot be caught")
+    refused_text(g, 2, "catch 1", "cannot be caught")
 
 
 # -- b: a drawn card matching by number or symbol is playable at once -------------------
 
 
 def test_drawn_card_matching_by_number_only_can_be_played_at_once():
-    g = stacked(3, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "G9")
-    play(g, 1, "draw")
+    g = uno_stacked(3, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "G9")
+    play_at(g, 1, "draw")
     assert g.turn == 1 and g.info()["pending"] == "drawn", "G9 on R9 matches by number"
     assert legal_texts(g, 1) == ["G9", "keep"]
-    play(g, 1, "G9")
+    play_at(g, 1, "G9")
     assert g.top == kind("G9") and g.color == 2 and g.turn == 2 and g.sizes[1] == 7
 
 
 def test_drawn_card_matching_by_symbol_only_can_be_played_at_once():
     # first card YS: seat 1 is skipped, seat 2 plays on it and draws GS
-    g = stacked(3, {2: "B1 B2 B3 B4 B5 B6 B8"}, "YS", "GS", dealer=0)
+    g = uno_stacked(3, {2: "B1 B2 B3 B4 B5 B6 B8"}, "YS", "GS", dealer=0)
     assert g.turn == 2
-    play(g, 2, "draw")
+    play_at(g, 2, "draw")
     assert g.turn == 2 and g.info()["pending"] == "drawn", "GS on YS matches by symbol"
     assert legal_texts(g, 2) == ["GS", "keep"]
-    play(g, 2, "GS")
+    play_at(g, 2, "GS")
     assert g.top == kind("GS") and g.turn == 1, "GS skips seat 0"
     # first card Y+2: seat 1 draws R1 R2 and misses; seat 2 draws G+2
-    g = stacked(3, {2: "B1 B2 B3 B4 B5 B6 B8"}, "Y+2", "R1 R2 G+2", dealer=0)
+    g = uno_stacked(3, {2: "B1 B2 B3 B4 B5 B6 B8"}, "Y+2", "R1 R2 G+2", dealer=0)
     assert g.turn == 2 and g.sizes[1] == 9
-    play(g, 2, "draw")
+    play_at(g, 2, "draw")
     assert legal_texts(g, 2) == ["G+2", "keep"], "G+2 on Y+2 matches by symbol"
-    play(g, 2, "G+2")
+    play_at(g, 2, "G+2")
     assert g.sizes[0] == 9 and g.turn == 1
 
 
@@ -105,13 +102,13 @@ def test_drawn_card_matching_by_symbol_only_can_be_played_at_once():
 
 
 def test_late_uno_call_is_the_missed_players_alone():
-    g = two_cards()
-    play(g, 1, "R5")
+    g = two_cards_to_play()
+    play_at(g, 1, "R5")
     for seat in (0, 2):
         assert "uno" not in legal_texts(g, seat), "seat %d is offered seat 1's call" % seat
-        refused(g, seat, "uno", "no missed UNO")
+        refused_text(g, seat, "uno", "no missed UNO")
     assert g.catchable == 1 and g.info()["uno"] == [], "seat 1 is still unsafe"
-    play(g, 0, "catch 1")
+    play_at(g, 0, "catch 1")
     assert g.sizes[1] == 5, "and is caught"
 
 
@@ -119,31 +116,31 @@ def test_late_uno_call_is_the_missed_players_alone():
 
 
 def test_drawn_card_leaving_one_is_offered_with_the_uno_call():
-    g = stacked(3, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "R8")
+    g = uno_stacked(3, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "R8")
     set_hand(g, 1, "B1")
-    play(g, 1, "draw")
+    play_at(g, 1, "draw")
     assert g.sizes[1] == 2 and g.info()["pending"] == "drawn"
     assert legal_texts(g, 1) == ["R8", "R8 uno", "keep"], "two cards: the call goes with R8"
-    play(g, 1, "R8 uno")
+    play_at(g, 1, "R8 uno")
     assert g.sizes[1] == 1 and g.catchable == -1 and g.info()["uno"] == [1]
     assert legal_texts(g, 2)[-1] != "catch 1", "a called UNO cannot be caught"
 
 
 def test_drawn_card_leaving_one_without_the_call_can_be_caught():
-    g = stacked(3, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "G9")
+    g = uno_stacked(3, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "G9")
     set_hand(g, 1, "B1")
-    play(g, 1, "draw")
+    play_at(g, 1, "draw")
     assert legal_texts(g, 1) == ["G9", "G9 uno", "keep"]
-    play(g, 1, "G9")
+    play_at(g, 1, "G9")
     assert g.catchable == 1 and legal_texts(g, 0) == ["catch 1"]
 
 
 def test_drawn_card_with_more_cards_is_offered_without_the_call():
-    g = stacked(3, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "R8")
+    g = uno_stacked(3, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "R8")
     set_hand(g, 1, "B1 B2")
-    play(g, 1, "draw")
+    play_at(g, 1, "draw")
     assert legal_texts(g, 1) == ["R8", "keep"], "three cards: playing R8 leaves two"
-    refused(g, 1, "R8 uno", "second-to-last")
+    refused_text(g, 1, "R8 uno", "second-to-last")
 
 
 # -- e: no UNO with the last card ------------------------------------------------------------
@@ -151,39 +148,39 @@ def test_drawn_card_with_more_cards_is_offered_without_the_call():
 
 def test_uno_is_refused_with_the_last_card_and_after_it():
     # two players: seat 1 skips seat 0 with a called UNO and plays again on one card
-    g = stacked(2, {1: "RS R6 B3 B4 B5 B6 B8"}, "R9")
+    g = uno_stacked(2, {1: "RS R6 B3 B4 B5 B6 B8"}, "R9")
     set_hand(g, 1, "RS R6")
-    play(g, 1, "RS uno")
+    play_at(g, 1, "RS uno")
     assert g.turn == 1 and g.sizes[1] == 1 and g.catchable == -1
     assert legal_texts(g, 1) == ["R6", "draw"], "one card: no move calls UNO"
-    refused(g, 1, "R6 uno", "second-to-last")
-    refused(g, 1, "uno", "no missed UNO")
-    play(g, 1, "R6")
+    refused_text(g, 1, "R6 uno", "second-to-last")
+    refused_text(g, 1, "uno", "no missed UNO")
+    play_at(g, 1, "R6")
     assert g.turn == -1 and g.winner == 1
-    refused(g, 1, "uno", "over")
-    refused(g, 0, "uno", "over")
+    refused_text(g, 1, "uno", "over")
+    refused_text(g, 0, "uno", "over")
 
 
 def test_missed_uno_then_last_card_with_uno_is_refused():
-    g = stacked(2, {1: "RS R6 B3 B4 B5 B6 B8"}, "R9")
+    g = uno_stacked(2, {1: "RS R6 B3 B4 B5 B6 B8"}, "R9")
     set_hand(g, 1, "RS R6")
-    play(g, 1, "RS")  # missed: seat 1 may call it late, or play on
+    play_at(g, 1, "RS")  # missed: seat 1 may call it late, or play on
     assert g.turn == 1 and g.catchable == 1
     assert legal_texts(g, 1) == ["R6", "draw", "uno"], "the late call, never with the card"
-    refused(g, 1, "R6 uno", "second-to-last")
-    play(g, 1, "uno")
-    refused(g, 1, "R6 uno", "second-to-last")
-    play(g, 1, "R6")
+    refused_text(g, 1, "R6 uno", "second-to-last")
+    play_at(g, 1, "uno")
+    refused_text(g, 1, "R6 uno", "second-to-last")
+    play_at(g, 1, "R6")
     assert g.turn == -1 and g.winner == 1 and g.sizes[1] == 0
-    refused(g, 1, "uno", "over")
+    refused_text(g, 1, "uno", "over")
 
 
 def test_last_card_wild_with_uno_is_refused():
-    g = stacked(3, {1: "W B3 B4 B5 B6 B8 B9"}, "R9")
+    g = uno_stacked(3, {1: "W B3 B4 B5 B6 B8 B9"}, "R9")
     set_hand(g, 1, "W")
     assert "W:G uno" not in legal_texts(g, 1)
-    refused(g, 1, "W:G uno", "second-to-last")
-    refused(g, 1, "W:B uno", "second-to-last")
+    refused_text(g, 1, "W:G uno", "second-to-last")
+    refused_text(g, 1, "W:B uno", "second-to-last")
 
 
 # -- the sweep: every seat, every move number -------------------------------------------------
@@ -342,19 +339,19 @@ def sampled_positions():
                     checked_play(g, t, U.RESIGN)  # in or out of turn
             yield g, players  # the end of the hand
     # first card W: naming the colour; a drawn W+4 on two cards; a +4 to answer
-    yield stacked(3, {1: "G1 B2 R3 Y4 W G5 B6"}, "W", dealer=0), "W first"
-    g = stacked(3, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "W+4")
+    yield uno_stacked(3, {1: "G1 B2 R3 Y4 W G5 B6"}, "W", dealer=0), "W first"
+    g = uno_stacked(3, {1: "B1 B2 B3 B4 B5 B6 B8"}, "R9", "W+4")
     set_hand(g, 1, "B1")
-    play(g, 1, "draw")
+    play_at(g, 1, "draw")
     yield g, "drawn W+4 on two cards"
-    g = stacked(4, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9")
+    g = uno_stacked(4, {1: "W+4 R2 B3 B4 B5 B6 B8"}, "R9")
     set_hand(g, 1, "W+4 R2 B3")
-    play(g, 1, "W+4:B")
+    play_at(g, 1, "W+4:B")
     yield g, "+4 to answer"
-    g = two_cards(4)
-    play(g, 1, "R5")
+    g = two_cards_to_play(4)
+    play_at(g, 1, "R5")
     yield g, "missed UNO"
-    play(g, 3, "resign")
+    play_at(g, 3, "resign")
     yield g, "missed UNO, a seat resigned"
 
 
@@ -382,7 +379,7 @@ def test_every_seat_every_move_agrees_with_the_rules():
 
 def test_negative_move_numbers_are_refused():
     for move in (-128, -64, -1, -256):
-        g = stacked(2, {1: "R0 R5 B3 B4 B5 B6 B8"}, "R9")
+        g = uno_stacked(2, {1: "R0 R5 B3 B4 B5 B6 B8"}, "R9")
         before = full_snapshot(g)
         with pytest.raises(ValueError):
             g.play(1, move)
@@ -391,7 +388,7 @@ def test_negative_move_numbers_are_refused():
 
 def test_moves_that_are_no_int_are_refused_with_valueerror():
     for move in (None, 2.0, "R5", (1,)):
-        g = stacked(2, {1: "R0 R5 B3 B4 B5 B6 B8"}, "R9")
+        g = uno_stacked(2, {1: "R0 R5 B3 B4 B5 B6 B8"}, "R9")
         before = full_snapshot(g)
         with pytest.raises(ValueError):
             g.play(1, move)
