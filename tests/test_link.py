@@ -243,3 +243,50 @@ def test_the_uart_and_espnow_wires_against_stand_ins():
     p1.send(bytes(range(200)))
     _, got = pump(p1, p2, clock, lambda ga, gb: gb)
     assert got == [bytes(range(200))]
+
+
+# -- pips host and pips join ----------------------------------------------------
+
+
+def test_pips_host_and_pips_join_play_a_match_over_tcp_in_the_terminal():
+    import io
+    import socket
+    import threading
+
+    from pips_sim.cli import main
+
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    host_out = io.StringIO()
+    result = {}
+
+    def run_host():
+        result["host"] = main(
+            ["host", "block", "--port", str(port), "--seed", "3", "--set", "target=50"],
+            io.StringIO(""), host_out,
+        )
+
+    thread = threading.Thread(target=run_host)
+    thread.start()
+    join_out = io.StringIO()
+    for _ in range(200):  # the host listening
+        if "hosting" in host_out.getvalue():
+            break
+        threading.Event().wait(0.01)
+    code = main(["join", "127.0.0.1:%d" % port], io.StringIO("2\n1\n"), join_out)
+    thread.join(30)
+    assert code == 0 and result["host"] == 0
+    host_text, join_text = host_out.getvalue(), join_out.getvalue()
+    assert "P2 joined" in host_text and "match over: totals" in host_text
+    assert "P2 (you)" in join_text and "match over" in join_text
+    # every move of P2 the host heard was answered from the guest's terminal
+    assert join_text.count("P2 (you)") == host_text.count("\nP2: ")
+
+
+def test_pips_join_refuses_an_address_without_a_port(capsys):
+    from pips_sim.cli import main
+
+    assert main(["join", "localhost"]) == 2
+    assert "HOST:PORT" in capsys.readouterr().err

@@ -9,6 +9,9 @@ from pips.link import EVENT, HELLO, MOVE, OVER, PASS, VIEW
 
 
 class Guest:
+    """seats: the seats this device holds (None: whichever the host asks,
+    as over TCP where the host seats each device as it joins)."""
+
     def __init__(self, peer, seats, human):
         self.peer = peer
         self.seats = seats
@@ -23,7 +26,7 @@ class Guest:
 
     def _hello(self):
         self.peer.queue = []
-        self.peer.send(bytes((HELLO,)) + bytes(self.seats))
+        self.peer.send(bytes((HELLO,)) + bytes(self.seats or ()))
 
     def step(self, now):
         for msg in self.peer.poll(now):
@@ -44,7 +47,7 @@ class Guest:
         if kind == VIEW:
             key = bytes(msg[1:6])
             seat = key[4]
-            if seat not in self.seats:
+            if self.seats is not None and seat not in self.seats:
                 return
             offered = msg[7]
             n = msg[8]
