@@ -18,7 +18,8 @@ Messages (the first byte is the type):
 
     HELLO  guest -> host   seats held
     VIEW   host -> guest   ask id, seat, turn, offered out of turn, the seat's
-                           hand, its legal moves
+                           hand, its legal moves, what is shown to it
+                           alone (a challenge's reveal)
     EVENT  host -> guest   a move played (seat, move): the message band
     MOVE   guest -> host   ask id, seat, move (255: lets the chance pass)
     OVER   host -> guest   the match is over: totals

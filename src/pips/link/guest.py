@@ -17,6 +17,7 @@ class Guest:
         self.seats = seats
         self.human = human
         self.hand = {}  # seat -> its hand, as last sent
+        self.reveal = {}  # seat -> pieces shown to it alone (a challenge's), as last sent
         self.band = []  # the moves played: (seat, move), the message band
         self.asked = None  # (key, seat, legal, offered) waiting for the human
         self.answers = {}  # key -> move sent (resent when asked again)
@@ -54,6 +55,8 @@ class Guest:
             self.hand[seat] = list(msg[9 : 9 + n])
             at = 9 + n
             legal = list(msg[at + 1 : at + 1 + msg[at]])
+            at += 1 + msg[at]
+            self.reveal[seat] = list(msg[at + 1 : at + 1 + msg[at]])
             if key in self.answers:
                 self._answer(key, seat, self.answers[key])
             else:

@@ -111,6 +111,9 @@ class Host:
         out.extend(bytes(hand))
         out.append(n)
         out.extend(self.buf[:n])
+        reveal = view.reveal or ()  # a challenge's reveal: to the challenger alone
+        out.append(len(reveal))
+        out.extend(bytes(reveal))
         return out
 
     def step(self, now):

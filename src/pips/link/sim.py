@@ -212,7 +212,10 @@ def leak_check(table, g, message):
             if view.reveal:
                 may.update(view.reveal)
         n = message[8]
-        for piece in message[9 : 9 + n]:
+        at = 9 + n
+        k = message[at]
+        shown = list(message[9 : 9 + n]) + list(message[at + 2 + k : at + 2 + k + message[at + 1 + k]])
+        for piece in shown:
             if piece not in may:
                 raise Leak("guest %d sent piece %d, which seats %s may not see" % (g, piece, seats))
         view = game.view(seat)
