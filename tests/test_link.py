@@ -321,3 +321,33 @@ def test_a_linked_match_on_the_micropython_unix_port_has_the_cpython_record():
     for line in table.lines:
         h = digest_text(h, line)
     assert out.split() == ["True", str(len(table.lines)), str(h), str(table.bytes_sent())]
+
+
+def test_a_challenges_reveal_reaches_the_challenger_alone():
+    gc = games.get("uno")
+    shown = []
+
+    def check(table, g, message):
+        leak_check(table, g, message)
+        if message[0] == 2:  # VIEW
+            at = 9 + message[8]
+            at += 1 + message[at]
+            if message[at]:
+                shown.append(g)
+
+    table = Table(gc, 3, 3, SHORT["uno"], [[1], [2]], check=check)
+    assert table.run()
+    assert shown  # this deal has a challenge by a guest's seat
+
+    class Gossip(Host):
+        def view_message(self, seat):
+            out = Host.view_message(self, seat)
+            game = self.match.game
+            if game.reveal is None or game.view(seat).reveal is not None:
+                return out
+            at = 9 + out[8]
+            at += 1 + out[at]
+            return out[:at] + bytes((len(game.reveal),)) + bytes(game.reveal)
+
+    with pytest.raises(Leak, match="may not see"):
+        Table(gc, 3, 3, SHORT["uno"], [[1], [2]], check=leak_check, host_class=Gossip).run()

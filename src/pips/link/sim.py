@@ -205,18 +205,22 @@ def leak_check(table, g, message):
         seat = message[5]
         if seat not in seats:
             raise Leak("guest %d sent the view of seat %d" % (g, seat))
-        may = set()
+        # what the guest's seats may see, piece by piece, repeats counted (UNO's
+        # cards are kinds: a second red 7 is not the first one's)
+        may = {}
         for s in seats:
             view = game.view(s)
-            may.update(view.hand_list())
-            if view.reveal:
-                may.update(view.reveal)
+            for piece in list(view.hand_list()) + list(view.reveal or ()):
+                may[piece] = may.get(piece, 0) + 1
         n = message[8]
         at = 9 + n
         k = message[at]
-        shown = list(message[9 : 9 + n]) + list(message[at + 2 + k : at + 2 + k + message[at + 1 + k]])
-        for piece in shown:
-            if piece not in may:
+        hand = list(message[9 : 9 + n])
+        reveal = list(message[at + 2 + k : at + 2 + k + message[at + 1 + k]])
+        count = {}
+        for piece in hand + reveal:
+            count[piece] = count.get(piece, 0) + 1
+            if count[piece] > may.get(piece, 0):
                 raise Leak("guest %d sent piece %d, which seats %s may not see" % (g, piece, seats))
         view = game.view(seat)
         out = bytearray(game.max_moves)
