@@ -41,7 +41,10 @@ def main(argv):
             table = Table(gc, players, seed, options, guests, check=leak_check)
             ok = table.run(limit_ms=50 * HOUR_MS) and table.lines == local["lines"]
             total += 1
-            bad += not ok
+            if not ok:
+                bad += 1
+                print("  %s, %d players, seed %d: %s" % (
+                    name, players, seed, "differs from local play" if table.host.done else "unfinished"))
             moves += len(local["lines"])
             sent += table.bytes_sent()
         rows.append((name, moves, sent))
@@ -56,7 +59,10 @@ def main(argv):
             players = 2 + k % 3
             gc = games.get("block")
             table = Table(gc, players, 9000 + k, {"target": 50}, guests_for(players), odds={"drop": loss}, check=leak_check)
-            done += table.run(limit_ms=HOUR_MS)
+            finished = table.run(limit_ms=HOUR_MS)
+            done += finished
+            if not finished and loss < 200:
+                print("  unfinished: Block, %d players, seed %d" % (players, 9000 + k))
         print("  %4.1f%% byte loss: %d of %d finished (%d%%)" % (loss / 10, done, n, 100 * done // n))
         sys.stdout.flush()
     return 1 if bad else 0

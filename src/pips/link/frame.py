@@ -2,7 +2,7 @@
 them: acknowledged, resent, duplicates dropped, in order.
 
 A frame: SYNC, n (payload bytes), kind, from, to, seq, payload (n bytes),
-two check bytes (Fletcher's sums modulo 255 over n..payload). A reader
+two check bytes (CRC-16 over n..payload). A reader
 hunts for SYNC and skips one byte on a frame that does not check.
 
 Stop and wait: one data frame in flight each way; a message longer than a
@@ -10,7 +10,10 @@ frame goes in pieces (kind DATA for a piece followed by more, END for the
 last). Every frame names its sender's session (a byte drawn at power-up)
 and the session it is for: a peer heard with a new session has restarted,
 so both sequences start again from 0 and `on_reset` tells the game layer
-(which sends its state again: a resync)."""
+(which sends its state again: a resync). Only a HI or a first data frame
+(seq 0) is believed to announce a new session: a frame pieced together
+from damaged bytes that happened to pass the check must not start one side
+again alone (the other would never hear it out)."""
 
 from pips import const
 
@@ -25,12 +28,17 @@ RESEND_MS = const(400)
 
 
 def check(data, start, end):
-    a = 0
-    b = 0
+    """CRC-16 (CCITT polynomial 0x1021, from 0xFFFF) of data[start:end], as
+    two bytes: a frame made of corrupted bytes passes one time in 65,536."""
+    crc = 0xFFFF
     for i in range(start, end):
-        a = (a + data[i]) % 255
-        b = (b + a) % 255
-    return a, b
+        crc ^= data[i] << 8
+        for _ in range(8):
+            if crc & 0x8000:
+                crc = ((crc << 1) ^ 0x1021) & 0xFFFF
+            else:
+                crc = (crc << 1) & 0xFFFF
+    return crc >> 8, crc & 255
 
 
 def frame(kind, me, to, seq, payload=b""):
@@ -130,6 +138,10 @@ class Peer:
         if sender == 0:
             return
         if sender != self.peer:
+            # a device that starts again opens with its first data frame (seq 0)
+            # or a HI: anything else from an unknown session is not believed
+            if kind == ACK or (kind != HI and seq != 0):
+                return
             self._reset(sender)
         if kind == HI:
             return

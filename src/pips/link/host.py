@@ -15,6 +15,7 @@ from pips.match import Match, Turns
 from pips.save import MatchSave
 
 GONE_MS = const(30000)
+ASK_AGAIN_MS = const(5000)  # no answer this long after the ask went out whole: asked again
 
 
 def ask_key(match, game, seat):
@@ -51,6 +52,7 @@ class Host:
         self.buf = bytearray(match.game_class.max_moves)
         self.moves = 0
         self.now = 0
+        self.asked_at = 0
         for g, peer in enumerate(peers):
             peer.on_reset = self._reset_hook(g)
 
@@ -127,6 +129,13 @@ class Host:
             self._next()
         if self.asking >= 0 and not self.done:
             g = self.owner[self.asking]
+            if not self.peers[g].idle():
+                self.asked_at = now
+            elif now - self.asked_at > ASK_AGAIN_MS:
+                # the answer was lost on the way (a message damaged past the
+                # check): the guest answers the same ask again, the same way
+                self.asked_at = now
+                self._send(g, self.view_message(self.asking))
             if now - self.heard_at[g] > self.gone_ms:
                 answer = self.on_gone(self.asking) if self.on_gone else "wait"
                 self.heard_at[g] = now
@@ -197,5 +206,6 @@ class Host:
             return
         self.asking = seat
         self.heard_at[owner] = self.now  # the wait for the guest starts now
+        self.asked_at = self.now
         self.key = ask_key(match, game, seat)
         self._send(owner, self.view_message(seat))
