@@ -351,3 +351,13 @@ def test_a_challenges_reveal_reaches_the_challenger_alone():
 
     with pytest.raises(Leak, match="may not see"):
         Table(gc, 3, 3, SHORT["uno"], [[1], [2]], check=leak_check, host_class=Gossip).run()
+
+
+def test_a_match_over_before_the_guest_is_heard_is_told_to_it_all_the_same():
+    # this Bergen hand ends at the host's first move, before the guest's hello
+    # arrives: the end, cleared with the queue when the guest is first heard,
+    # must be sent again
+    gc = games.get("bergen")
+    table = Table(gc, 2, 5018, SHORT["bergen"], [[1]], check=leak_check)
+    assert table.run(limit_ms=10 ** 7)
+    assert table.guests[0].over is not None

@@ -49,6 +49,7 @@ class Host:
         self.heard_at = [0] * len(peers)
         self.botted = [False] * match.players
         self.done = False
+        self.over_message = None
         self.buf = bytearray(match.game_class.max_moves)
         self.moves = 0
         self.now = 0
@@ -88,7 +89,9 @@ class Host:
         def reset():
             peer = self.peers[g]
             peer.queue = []
-            if self.asking >= 0 and self.owner[self.asking] == g:
+            if self.done:
+                self._send(g, self.over_message)  # the end, told again
+            elif self.asking >= 0 and self.owner[self.asking] == g:
                 self._send(g, self.view_message(self.asking))
 
         return reset
@@ -149,7 +152,9 @@ class Host:
     def _message(self, g, msg):
         kind = msg[0]
         if kind == HELLO:
-            if self.asking >= 0 and self.owner[self.asking] == g:
+            if self.done:
+                self._send(g, self.over_message)
+            elif self.asking >= 0 and self.owner[self.asking] == g:
                 self._send(g, self.view_message(self.asking))
         elif kind == MOVE and len(msg) == 8:
             seat = msg[6]
@@ -186,6 +191,7 @@ class Host:
                 over = bytearray((OVER,))
                 for t in match.totals:
                     over.append(t & 255)
+                self.over_message = over
                 for g in range(len(self.peers)):
                     self._send(g, over)
                 return
