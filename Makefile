@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= /dev/ttyACM0
 
-.PHONY: all play sim test bench bench-device bench-pico bench-memory pico-emu mpy deploy fs-uf2 firmware images clean
+.PHONY: all play sim test soak-link bench bench-device bench-pico bench-memory pico-emu mpy deploy fs-uf2 firmware images clean
 
 all: test
 
@@ -57,6 +57,11 @@ sim: $(STAMP)
 
 test: $(STAMP) $(WASM) $(PICO_EMU)
 	$(BIN)/python -m pytest -q -rs
+
+# Linked matches of every game on the simulated lossy wire, against local play,
+# with the leak check; prints bytes per move and the share finished per byte loss.
+soak-link: $(STAMP)
+	nice $(BIN)/python -m pips_tools.soak_link
 
 bench: $(VENV)/.bench
 	$(BIN)/python -m pips_tools.bench

@@ -333,6 +333,35 @@ def cmd_referee(args, stdin, stdout):
     return referee.run(game, stdin, stdout)
 
 
+def cmd_host(args, stdin, stdout):
+    from pips_sim import link_term
+
+    cls = game_class(args.game)
+    check_seed(args.seed)
+    players = args.players if args.players is not None else max(2, cls.min_players)
+    check_players(cls, players)
+    if not 1 <= args.guests < players:
+        raise UsageError("%d guest devices at a %d-player table" % (args.guests, players))
+    options = table(cls, args.set)
+    store = data_store(args.data, sys.stderr) if getattr(args, "data", None) else None
+    if store is None:
+        from pips.link.sim import MemoryStore
+
+        store = MemoryStore()
+    return link_term.host(args.game, args.port, players, args.guests, args.seed, options, stdin, stdout, store)
+
+
+def cmd_join(args, stdin, stdout):
+    from pips_sim import link_term
+
+    if ":" not in args.address:
+        raise UsageError("an address is HOST:PORT, like 127.0.0.1:7700")
+    try:
+        return link_term.join(args.address, stdin, stdout)
+    except OSError as exc:
+        raise UsageError("cannot reach %s (%s)" % (args.address, exc))
+
+
 class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr (exit 2), as
     every other error of the command's."""
@@ -415,6 +444,17 @@ def parser():
         "default by lot",
     )
     p.set_defaults(run=cmd_referee)
+
+    p = sub.add_parser("host", help="host a linked match over TCP (the referee)")
+    common(p)
+    p.add_argument("--port", type=whole, default=7700, help="TCP port to listen on (default 7700)")
+    p.add_argument("--guests", type=whole, default=1, help="devices to wait for (default 1)")
+    p.add_argument("--data", help="folder to keep the match in (default: kept in memory)")
+    p.set_defaults(run=cmd_host)
+
+    p = sub.add_parser("join", help="join a linked match: pips join HOST:PORT")
+    p.add_argument("address", help="the host's address, HOST:PORT")
+    p.set_defaults(run=cmd_join)
 
     sub.add_parser("sim", help="the simulator window (pips sim --help for its options)")
     return top

@@ -1,0 +1,35 @@
+"""Link play: one table across devices, the host the referee.
+
+Layers, each a small module (device code, MicroPython-compatible):
+
+    wire.py    the byte wires behind one interface (write(data), read() ->
+               bytes), chosen through the one table WIRES: a simulated lossy
+               wire for the tests, TCP, UART, ESP-NOW
+    frame.py   frames on a wire (sync, length, type, sessions, sequence
+               number, checksum), acknowledged and resent, duplicates
+               dropped: a `Peer` carries whole messages (at most 250 bytes)
+    host.py    the referee: deals, runs the rules and the bots, keeps the
+               save, asks each guest for its seats' moves and sends it only
+               what its seats may see
+    guest.py   a device seating one or more humans: sends their moves,
+               holds only its seats' views
+
+Messages (the first byte is the type):
+
+    HELLO  guest -> host   seats held
+    VIEW   host -> guest   ask id, seat, turn, offered out of turn, the seat's
+                           hand, its legal moves, what is shown to it
+                           alone (a challenge's reveal)
+    EVENT  host -> guest   a move played (seat, move): the message band
+    MOVE   guest -> host   ask id, seat, move (255: lets the chance pass)
+    OVER   host -> guest   the match is over: totals
+"""
+
+HELLO = 1
+VIEW = 2
+EVENT = 3
+MOVE = 4
+OVER = 5
+
+MAX_MESSAGE = 250
+PASS = 255

@@ -1,0 +1,210 @@
+"""The byte wires a link runs on, behind one interface:
+
+    write(data)   send bytes (as many as the wire takes; a frame at most)
+    read()        the bytes arrived since the last read (b"" for none)
+
+chosen by name through the one table WIRES. `SimWire` is the tests' lossy
+wire in simulated time; TCP and UART use MicroPython's `socket` and
+`machine.UART` (the unix port and CPython share the socket calls used);
+ESP-NOW is written against MicroPython's documented `espnow` API and tested
+against a stand-in only (untested on hardware)."""
+
+from pips import const
+
+# -- the simulated wire ----------------------------------------------------------
+
+
+class SimLine:
+    """One direction of a simulated wire: each byte written is dropped,
+    corrupted or doubled by chance, each write delayed up to `delay` ms, and
+    now and then delivered ahead of up to three earlier writes (reordered),
+    all drawn from `rng` (pips.rng.Rng), in the simulated time `clock()`."""
+
+    def __init__(self, rng, clock, drop=50, dup=10, corrupt=10, reorder=10, delay=200):
+        self.rng = rng
+        self.clock = clock
+        self.drop = drop  # per thousand bytes
+        self.dup = dup
+        self.corrupt = corrupt
+        self.reorder = reorder  # per thousand writes
+        self.delay = delay
+        self.flight = []  # [due, bytes], in order of delivery
+        self.cut = False  # the far end has no power: bytes are lost
+
+    def write(self, data):
+        rng = self.rng
+        out = bytearray()
+        for b in data:
+            r = rng.below(1000)
+            if r < self.drop:
+                continue
+            if r < self.drop + self.corrupt:
+                b ^= 1 << rng.below(8)
+            out.append(b)
+            if rng.below(1000) < self.dup:
+                out.append(b)
+        due = self.clock() + rng.below(self.delay + 1)
+        if self.flight and self.flight[-1][0] > due:
+            due = self.flight[-1][0]  # a wire keeps order unless reordered
+        item = [due, bytes(out)]
+        if self.flight and rng.below(1000) < self.reorder:
+            back = 1 + rng.below(min(3, len(self.flight)))
+            at = len(self.flight) - back
+            item[0] = self.flight[at][0]
+            self.flight.insert(at, item)
+        else:
+            self.flight.append(item)
+
+    def take(self):
+        now = self.clock()
+        out = b""
+        while self.flight and self.flight[0][0] <= now:
+            out += self.flight.pop(0)[1]
+        if self.cut:
+            return b""
+        return out
+
+
+class SimWire:
+    """One end of a simulated wire: writes go out on `tx`, reads come from `rx`."""
+
+    def __init__(self, tx, rx):
+        self.tx = tx
+        self.rx = rx
+
+    def write(self, data):
+        self.tx.write(data)
+
+    def read(self):
+        return self.rx.take()
+
+
+def sim_pair(rng, clock, **odds):
+    """Two ends of one simulated wire (SimLine's odds for both directions)."""
+    a = SimLine(rng, clock, **odds)
+    b = SimLine(rng, clock, **odds)
+    return SimWire(a, b), SimWire(b, a)
+
+
+# -- TCP -------------------------------------------------------------------------
+
+
+class TcpWire:
+    """A connected socket (MicroPython's `socket`, made non-blocking)."""
+
+    def __init__(self, sock):
+        self.sock = sock
+        sock.setblocking(False)
+
+    def write(self, data):
+        try:
+            self.sock.send(data)
+        except OSError:
+            pass  # the peer is gone: the link layer resends
+
+    def read(self):
+        try:
+            data = self.sock.recv(256)
+        except OSError:
+            return b""
+        return data or b""
+
+    def close(self):
+        self.sock.close()
+
+
+def tcp_listen(port, host="0.0.0.0"):
+    import socket
+
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    s.bind(socket.getaddrinfo(host, port)[0][-1])
+    s.listen(9)
+    return s
+
+
+def tcp_accept(server):
+    """A TcpWire for the next guest to connect (blocking)."""
+    sock, _ = server.accept()
+    return TcpWire(sock)
+
+
+def tcp_connect(address):
+    """A TcpWire to "HOST:PORT"."""
+    import socket
+
+    host, port = address.rsplit(":", 1)
+    s = socket.socket()
+    s.connect(socket.getaddrinfo(host, int(port))[0][-1])
+    return TcpWire(s)
+
+
+# -- UART ------------------------------------------------------------------------
+
+UART_ID = const(0)  # RP2040: UART0, TX on GP0, RX on GP1
+BAUD = const(115200)
+
+
+class UartWire:
+    """A cable between two boards' UARTs (machine.UART; TX to RX both ways)."""
+
+    def __init__(self, uart=None):
+        if uart is None:
+            from machine import UART, Pin
+
+            uart = UART(UART_ID, BAUD, tx=Pin(0), rx=Pin(1))
+        self.uart = uart
+
+    def write(self, data):
+        self.uart.write(data)
+
+    def read(self):
+        if not self.uart.any():
+            return b""
+        return self.uart.read() or b""
+
+
+# -- ESP-NOW ---------------------------------------------------------------------
+
+
+class EspNowWire:
+    """ESP-NOW to one peer (MicroPython's `espnow`: ESPNow().active(True),
+    add_peer(mac), send(mac, msg), recv(0) -> (mac, msg)); untested on
+    hardware. Each write is one ESP-NOW message (a frame: under 250 bytes)."""
+
+    def __init__(self, peer_mac, esp=None):
+        if esp is None:
+            import espnow
+
+            esp = espnow.ESPNow()
+            esp.active(True)
+        self.esp = esp
+        self.mac = peer_mac
+        try:
+            esp.add_peer(peer_mac)
+        except OSError:
+            pass  # already a peer
+
+    def write(self, data):
+        try:
+            self.esp.send(self.mac, data)
+        except OSError:
+            pass  # not delivered: the link layer resends
+
+    def read(self):
+        out = b""
+        while True:
+            mac, msg = self.esp.recv(0)
+            if msg is None:
+                return out
+            if mac == self.mac:
+                out += msg
+
+
+# The wires by name: the one table a wire is chosen through.
+WIRES = {
+    "sim": SimWire,
+    "tcp": TcpWire,
+    "uart": UartWire,
+    "espnow": EspNowWire,
+}
