@@ -1,4 +1,4 @@
-# Pips: `make play`, `make sim`, `make test`, `make bench`, `make bench-device`, `make bench-pico`,
+# Pips: `make play`, `make sim`, `make test`, `make bench`, `make bench-strength`, `make bench-device`, `make bench-pico`,
 # `make bench-memory`, `make mpy`, `make deploy`, `make fs-uf2`, `make firmware`, `make images`.
 PYTHON ?= python3
 VENV := .venv
@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= /dev/ttyACM0
 
-.PHONY: all play sim test soak-link bench bench-device bench-pico bench-memory pico-emu mpy deploy fs-uf2 firmware images clean
+.PHONY: all play sim test soak-link bench bench-strength bench-device bench-pico bench-memory pico-emu mpy deploy fs-uf2 firmware images clean
 
 all: test
 
@@ -65,6 +65,11 @@ soak-link: $(STAMP)
 
 bench: $(VENV)/.bench
 	$(BIN)/python -m pips_tools.bench
+
+# The strength table (pips_tools/strength.py): every bot against random, with
+# intervals and seeds; ARGS="--quick" for a small sample.
+bench-strength: $(STAMP)
+	$(BIN)/python -m pips_tools.strength $(ARGS)
 
 images: $(STAMP)
 	$(BIN)/python -m pips_tools.images

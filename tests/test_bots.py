@@ -36,7 +36,7 @@ def block_positions(players, games, seed):
             g.play(g.turn, BUF[rng.below(n)])
 
 
-@pytest.mark.parametrize("level", bots.LEVELS)
+@pytest.mark.parametrize("level", bots.BOTS)
 def test_every_bot_picks_a_legal_move_from_the_view_alone(level):
     bot = bots.make(level, Rng(1), Block, rollouts=24)
     for players in (2, 3, 4):
@@ -197,7 +197,7 @@ def a_catchable_uno_position(seed=3):
             g.play(s, buf[rng.below(n)] if n > 1 else buf[0])
 
 
-@pytest.mark.parametrize("level", bots.LEVELS)
+@pytest.mark.parametrize("level", bots.BOTS)
 def test_bots_catch_a_missed_uno_with_their_level_s_reaction_chance(level):
     """Out of turn, a bot notices the catch only with the game's reaction chance
     (UNO: random 20%, greedy 60%, smart 90%) and otherwise lets it pass (-1)."""

@@ -274,7 +274,7 @@ def test_bots_only_show_no_hand():
     )
     assert code == 0 and "Match over." in text
     assert "Your hand" not in text and "Hand of" not in text
-    assert "P1 (Normal)" in text and "P2 (Easy)" in text  # the level names
+    assert "P1 (Normal)" in text and "P2 (Random)" in text  # the level names (random: a bot for tests)
 
 
 def test_console_script_exit_codes():
@@ -647,7 +647,7 @@ def test_seats_are_named_as_on_the_handheld():
     text = out.getvalue()
     assert code == 0 and "Match over." in text
     assert not re.search(r"\bseat \d", text)
-    assert "Seats: P1 (you) " in text and "P4 (Easy)" in text
+    assert "Seats: P1 (you) " in text and "P4 (Random)" in text
     assert shown_move("catch 2") == "catch P3" and shown_move("R7 uno") == "R7 uno"
     assert typed_move("catch P3") == typed_move("catch 3") == "catch 2"
     assert typed_move("CATCH p3") == "CATCH 2"
@@ -975,7 +975,7 @@ def test_the_headless_simulator_runs_the_frames_asked_for(capsys):
 def test_the_levels_go_by_one_set_of_names():
     """Easy, Normal, Hard on every surface; the command line takes them and
     the bots' names alike."""
-    assert cli.parse_levels("easy,Normal,HARD") == ["random", "greedy", "smart"]
+    assert cli.parse_levels("easy,Normal,HARD") == ["easy", "greedy", "smart"]
     assert cli.parse_levels("random,greedy,smart") == ["random", "greedy", "smart"]
     code, text = run_cli(["play", "block", "--humans", "0", "--bots", "hard,easy",
                           "--set", "target=50", "--seed", "2"], "\n" * 100)

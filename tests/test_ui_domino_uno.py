@@ -589,6 +589,8 @@ def run(lines, seed, pictures):
                 tap(K.A)
         elif cmd == "prepare":
             globals()[words[1]](app)
+        elif cmd == "seat":  # a bot the set-up screen does not offer (see the simulator)
+            app.screen.levels[int(words[1])] = words[2]
         else:
             tap(getattr(K, cmd.upper()))
     table = app.screen.table if hasattr(app.screen, "table") else app.screen

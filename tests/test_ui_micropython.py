@@ -91,6 +91,8 @@ def run(lines, width, height, seed):
                 raise RuntimeError("never reached " + words[1])
         elif cmd == "seed":
             pass
+        elif cmd == "seat":  # a bot the set-up screen does not offer (see the simulator)
+            app.screen.levels[int(words[1])] = words[2]
         elif cmd == "modules":  # what is loaded now (this runner's own command)
             gc.collect()
             loaded = sorted(n for n in sys.modules if n.startswith("pips."))

@@ -793,10 +793,11 @@ def test_distinct_moves_for_the_smart_bot():
 
 
 def test_reaction_chances_by_bot_level():
-    from pips.bots import LEVELS
+    from pips.bots import BOTS
 
-    assert set(uno_policy.REACTION) == set(LEVELS)
-    assert uno_policy.REACTION["random"] < uno_policy.REACTION["greedy"] < uno_policy.REACTION["smart"] <= 100
+    assert set(uno_policy.REACTION) == set(BOTS)
+    r = uno_policy.REACTION
+    assert r["random"] < r["easy"] < r["greedy"] < r["smart"] <= 100
 
 
 def test_resign_while_answering_a_w4_or_naming_a_first_colour():

@@ -28,6 +28,8 @@ A key file holds one command a line (`#` starts a comment):
     until match 4000   tap A every few frames until the match result shows (at most
                        4000 frames); also `until hand`, `until table`, `until handover`
     seed 7             (first line only) the seed of the app's matches
+    seat 2 random      on the set-up screen, seat 2 (from 0) taken by a bot the
+                       screen does not offer (the random bot, for tests)
 
 `--shot out.png` also saves the last screen when the script ends.
 """
@@ -190,6 +192,14 @@ def run_script(app, lines, shot_scale=2, shots=None, shot_dir=".", driver=None):
                     raise ValueError("never reached the %s screen" % words[1])
             elif cmd == "seed":
                 pass
+            elif cmd == "seat":
+                from pips.bots import BOTS
+
+                if words[2] not in BOTS:
+                    raise ValueError("no bot %r" % words[2])
+                if d.screen_name() != "SetupScreen":
+                    raise ValueError("seat: not on a table's set-up screen")
+                app.screen.levels[int(words[1])] = words[2]
             else:
                 d.tap(key_bit(cmd))
         except (IndexError, ValueError) as e:
@@ -199,8 +209,9 @@ def run_script(app, lines, shot_scale=2, shots=None, shot_dir=".", driver=None):
 
 def setup_script(game_index, game_class, levels, options=None):
     """Key lines that pick a game on a fresh title screen and set its table:
-    `levels` one per seat ("human", "random", "greedy", "smart"), then Start."""
-    from pips.match import LEVELS
+    `levels` one per seat ("human", "easy", "greedy", "smart"; or "random",
+    which the screen does not offer: set by a `seat` line), then Start."""
+    from pips.match import SEAT_CHOICES as LEVELS
 
     out = ["RIGHT"] * game_index + ["A"]
     out += ["A"] * (len(levels) - game_class.min_players)  # seats
@@ -211,6 +222,9 @@ def setup_script(game_index, game_class, levels, options=None):
     for seat, level in enumerate(levels):
         out += ["RIGHT"] * (1 + seat - row)
         row = 1 + seat
+        if level not in LEVELS:
+            out.append("seat %d %s" % (seat, level))  # a bot for tests, not on the screen
+            continue
         out += ["A"] * ((LEVELS.index(level) - LEVELS.index(default[seat])) % len(LEVELS))
     for i, (key, value, allowed) in enumerate(game_class.options):
         want = (options or {}).get(key, value)

@@ -22,8 +22,14 @@ it holds for (with their moves) instead of offering them in turn.
 
 from pips.game import new_rng
 
-# A seat's level: a human or a bot level (pips.bots.LEVELS); records keep its index.
-LEVELS = ("human", "random", "greedy", "smart")
+# A seat's level: a human or a bot (pips.bots.BOTS); records keep its index, so
+# a new bot comes last.
+LEVELS = ("human", "random", "greedy", "smart", "easy")
+# What a seat on the set-up screen cycles through: a human or a level a player
+# picks (pips.bots.LEVELS; the random bot is for tests and benches).
+SEAT_CHOICES = ("human", "easy", "greedy", "smart")
+# The seats' levels, weakest first (the statistics count a match for its strongest bot).
+STRENGTH = ("human", "random", "easy", "greedy", "smart")
 
 
 class Match:

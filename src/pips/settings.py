@@ -1,7 +1,7 @@
 """The player's settings, kept as pips.save keeps a match (a new file renamed
 over the old, checked, one generation more): the backlight's brightness, the
 bots' level a new table starts with (the player sees Easy, Normal, Hard for
-random, greedy, smart; Normal first), picture or pip tiles, and the tables as
+easy, greedy, smart; Normal first), picture or pip tiles, and the tables as
 last set up from the settings screen (the UNO table's options).
 
 The App holds them (brightness, level, picture_tiles, last_setup) and starts

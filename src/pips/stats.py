@@ -8,7 +8,7 @@ the level's in pips.match.LEVELS, played and won (2 bytes each), the best
 score (3 bytes, signed)."""
 
 from pips.games import names
-from pips.match import LEVELS
+from pips.match import LEVELS, STRENGTH
 
 
 def read(store):
@@ -32,13 +32,13 @@ def count(store, match, levels):
     level = 0
     best = None  # the best total of a human seat
     for s in range(match.players):
-        level = max(level, LEVELS.index(levels[s]))
+        level = max(level, STRENGTH.index(levels[s]))
         if levels[s] == "human" and (best is None or match.totals[s] > best):
             best = match.totals[s]
     if best is None:
         return
     rows = read(store)
-    key = (match.game_class.name, LEVELS[level])
+    key = (match.game_class.name, STRENGTH[level])
     row = rows.get(key) or [0, 0, best]
     winner = match.winner()
     won = winner >= 0 and levels[winner] == "human"

@@ -20,21 +20,31 @@ lets the moment pass.
 from pips import const
 from pips.rng import Rng
 
-LEVELS = ("random", "greedy", "smart")
+# The levels a player picks, weakest first: the beginner (EasyBot), the
+# game's heuristic (GreedyBot) and the search (SmartBot).
+LEVELS = ("easy", "greedy", "smart")
 # What a player calls the levels, in the same order: the only names the screens,
 # the terminal and the statistics show; the command line takes both.
 LEVEL_NAMES = ("Easy", "Normal", "Hard")
+# Every bot, weakest first: the levels and `random` (uniformly random legal
+# moves), a bot for tests and benches that no player picks.
+BOTS = ("random",) + LEVELS
 
 
 def level_name(level):
-    """"Normal" for "greedy"; anything else (a human) as it is."""
+    """"Normal" for "greedy", "Random" for the random bot; anything else (a
+    human) as it is."""
+    if level == "random":
+        return "Random"
     return LEVEL_NAMES[LEVELS.index(level)] if level in LEVELS else level
 
 
 def level_of(word):
-    """The bot level a word names: a level's name (`normal`, any case) or the
-    bot's (`greedy`); ValueError for neither."""
+    """The bot a word names: a level's name (`normal`, any case), a bot's
+    (`greedy`), or `random`; ValueError for none."""
     low = word.strip().lower()
+    if low == "random":
+        return "random"
     for i in range(len(LEVELS)):
         if low == LEVELS[i] or low == LEVEL_NAMES[i].lower():
             return LEVELS[i]
@@ -76,16 +86,22 @@ class Policy:
                                   chance out of turn; None: always
     random_move(view, move, rng)  what the random bot makes of the move it drew
                                   (Domino Uno's forgotten calls); None: the move
+    waits                         the moves that draw, pass or keep: the easy
+                                  bot makes one only when nothing else is legal
+    slip(view, move, rng)         what the easy bot makes of a move it drew at
+                                  random; None: as random_move does
     """
 
     def __init__(self, greedy, rollouts=240, distinct_moves=None, decide=None, reaction=None,
-                 random_move=None):
+                 random_move=None, waits=(), slip=None):
         self.greedy = greedy
         self.rollouts = rollouts
         self.distinct_moves = distinct_moves
         self.decide = decide
         self.reaction = reaction
         self.random_move = random_move
+        self.waits = waits
+        self.slip = slip if slip is not None else random_move
 
     def budget(self, players):
         """The smart bot's rollouts a decision at a table of `players`."""
@@ -359,14 +375,58 @@ class GreedyBot(RandomBot):
         return self._policy(view).greedy(view, self.buf, n, self.rng)
 
 
+# How often, in percent, the easy bot plays a move that merely makes sense (one
+# of the moves worth weighing, at random) instead of its game's heuristic.
+_SLIP = const(40)
+
+
+class EasyBot(RandomBot):
+    """A beginner: a legal move that makes sense at a glance, sometimes a poor
+    one. Most of the time the game's heuristic (its policy's `greedy`); _SLIP
+    percent of the time any legal move that gets on with the hand, taken at
+    random (a UNO wild played early, a colour named at random), as the
+    policy's `slip` adjusts it (the uno call made, or forgotten as the random
+    bot forgets it). It never prolongs a hand: it draws, passes or keeps (the
+    policy's `waits`) only when nothing else is legal."""
+
+    level = "easy"
+
+    def choose(self, view):
+        if view.turn != view.seat:
+            return self.react(view)
+        n = self._moves(view)
+        if n == 1:
+            return self.buf[0]
+        policy_ = self._policy(view)
+        buf = self.buf
+        waits = policy_.waits
+        if waits:
+            k = 0
+            for i in range(n):
+                if buf[i] not in waits:
+                    buf[k] = buf[i]
+                    k += 1
+            if k:
+                n = k
+        if self.rng.below(100) >= _SLIP:
+            return policy_.greedy(view, buf, n, self.rng)
+        move = buf[self.rng.below(n)] if n > 1 else buf[0]
+        slip = policy_.slip
+        if slip is not None:
+            move = slip(view, move, self.rng)
+        return move
+
+
 def make(level, rng=None, game_class=None, rollouts=-1):
+    if level == "easy":
+        return EasyBot(rng, game_class)
     if level == "random":
         return RandomBot(rng, game_class)
     if level == "greedy":
         return GreedyBot(rng, game_class)
     if level == "smart":
         return SmartBot(rng, game_class, rollouts)
-    raise ValueError("no bot %r (random, greedy or smart)" % level)
+    raise ValueError("no bot %r (random, easy, greedy or smart)" % level)
 
 
 def table_bots(levels, rng, game_class=None, rollouts=-1):

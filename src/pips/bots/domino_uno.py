@@ -22,7 +22,7 @@ from pips.bots import Policy
 from pips.tiles import HI, LO, PIPS, WITH
 from pips.games import domino
 from pips.games.domino_uno.game import (
-    PASS, TAKE_L, TAKE_R, CALL, UNO,
+    PASS, DRAW, KEEP, TAKE_L, TAKE_R, CALL, UNO,
 )
 
 # The smart bot's rollouts per decision (shared among the moves) by table
@@ -34,7 +34,7 @@ ROLLOUTS = (24, 24, 24, 24, 24, 24, 30)
 
 
 # Chance in percent, by bot level, that a bot notices a missed uno in time.
-REACTION = {"random": 25, "greedy": 60, "smart": 90}
+REACTION = {"random": 25, "easy": 30, "greedy": 60, "smart": 90}
 
 
 def _is_lay(m):
@@ -136,4 +136,5 @@ def random_move(view, move, rng):
     return move
 
 
-POLICY = Policy(greedy, ROLLOUTS, distinct_moves, reaction=REACTION, random_move=random_move)
+POLICY = Policy(greedy, ROLLOUTS, distinct_moves, reaction=REACTION, random_move=random_move,
+                waits=(PASS, DRAW, KEEP))

@@ -25,7 +25,7 @@ ROLLOUTS = (84, 84, 84, 72, 64, 56, 56, 48, 48, 48, 48)
 
 # Chance in percent, by bot level, that a bot notices a missed UNO in time (to
 # catch it, or to call its own late): bots asked out of turn consult it.
-REACTION = {"random": 20, "greedy": 60, "smart": 90}
+REACTION = {"random": 20, "easy": 30, "greedy": 60, "smart": 90}
 
 _LOW = 2  # an opponent with this many cards or fewer is about to go out
 
@@ -162,4 +162,12 @@ def distinct_moves(view, moves, n):
     return k
 
 
-POLICY = Policy(greedy, ROLLOUTS, distinct_moves, reaction=REACTION)
+def slip(view, move, rng):
+    """The easy bot's random card, with UNO called on the second-to-last card
+    (a beginner knows that rule: its slips are in what it plays)."""
+    if move < DRAW and view.sizes[view.seat] == 2:
+        move |= CALL
+    return move
+
+
+POLICY = Policy(greedy, ROLLOUTS, distinct_moves, reaction=REACTION, waits=(DRAW, KEEP), slip=slip)

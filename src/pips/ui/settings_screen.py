@@ -9,7 +9,7 @@ from pips.ui.table_setup import SetupScreen
 from pips.ui.palette import TEXT, HINT
 
 TABLE_GAME = "uno"  # the game whose table options the settings show
-_BOTS = ("random", "greedy", "smart")
+_BOTS = ("easy", "greedy", "smart")
 
 
 class SettingsScreen(MenuScreen):
@@ -54,7 +54,8 @@ class SettingsScreen(MenuScreen):
             if app.backlight is not None:
                 app.backlight(app.brightness)
         elif i == 1:
-            app.level = _BOTS[(_BOTS.index(app.level) + 1) % 3]
+            at = _BOTS.index(app.level) if app.level in _BOTS else -1
+            app.level = _BOTS[(at + 1) % 3]
             # the tables set up before take the new level for their bots
             setups = app.last_setup
             for name in setups:

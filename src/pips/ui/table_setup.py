@@ -4,7 +4,7 @@ is remembered (app.last_setup), for the next table and for the settings,
 which show UNO's options."""
 
 from pips.bots import level_name
-from pips.match import LEVELS
+from pips.match import SEAT_CHOICES
 from pips.ui.events import seat_name
 from pips.ui.menu import MenuScreen
 
@@ -57,7 +57,11 @@ class SetupScreen(MenuScreen):
         if what is None:
             self.players = self.players + 1 if self.players < g.max_players else g.min_players
         elif isinstance(what, int):
-            self.levels[what] = LEVELS[(LEVELS.index(self.levels[what]) + 1) % len(LEVELS)]
+            choices = SEAT_CHOICES
+            level = self.levels[what]
+            # (a seat set to the random bot elsewhere moves on to Easy)
+            at = choices.index(level) if level in choices else 0
+            self.levels[what] = choices[(at + 1) % len(choices)]
             self.draw_items((i,))
             return
         elif isinstance(what, tuple):
