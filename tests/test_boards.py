@@ -126,3 +126,18 @@ def test_every_game_played_to_its_results_with_the_boards_keys(game, board, tmp_
     levels = " ".join(["human"] + ["smart"] * (players - 1))
     assert "table: %s %d levels %s" % (game, players, levels) in out, out[-2000:]
     assert "over: True" in out, out[-2000:]
+
+
+def test_each_screen_names_the_keys_of_its_board():
+    assert K.hint("A: choose  hold A: back", None) == "A: choose  hold A: back"
+    assert K.hint("A: choose  hold A: back", "four") == "A: choose  B: back"
+    assert K.hint("A: choose  hold A: back", "two") == "hold >: choose  hold <: back"
+    assert K.hint("A: choose  hold A: back", "keyboard") == "Enter: choose  Esc: back"
+    # on the screens: the set-up's hint on the two keys' board
+    from pips_sim.simulator import make_app
+
+    app = make_app(keys="two")
+    for _ in range(3):
+        app.frame(0, 0)
+    assert app.key_scheme == "two"
+    assert K.hint(app.screen.hint, "two").startswith("hold >:")

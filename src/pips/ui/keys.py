@@ -96,3 +96,22 @@ class Keys:
         p = self.pending
         self.pending = 0
         return p
+
+
+# The words of a hint on each key scheme (the screens write the joystick's):
+# (words written, words shown) in order.
+_WORDS = {
+    "four": (("hold A", "B"),),
+    "keyboard": (("hold A", "Esc"), ("A:", "Enter:")),
+    "two": (("hold A", "hold <"), ("A:", "hold >:")),
+}
+
+
+def hint(text, scheme):
+    """`text` (a hint naming the joystick's keys) in the keys of `scheme`."""
+    words = _WORDS.get(scheme)
+    if words is None:
+        return text
+    for old, new in words:
+        text = text.replace(old, new)
+    return text
