@@ -106,12 +106,12 @@ mpy: $(STAMP)
 	$(BIN)/python -m pips_tools.mpy
 
 deploy: mpy
-	$(BIN)/python -m pips_tools.deploy --port $(PORT)
+	$(BIN)/python -m pips_tools.deploy --port $(PORT) $(if $(BOARD),--board $(BOARD))
 
 # The device files as a littlefs image in a UF2, for a Pico that already runs
 # MicroPython: build/pips-fs.uf2 (pips_tools/fsimage.py).
 fs-uf2: $(STAMP)
-	$(BIN)/python -m pips_tools.fsimage
+	$(BIN)/python -m pips_tools.fsimage $(if $(BOARD),--board $(BOARD))
 
 # MicroPython for the Pico with Pips frozen in: build/pips-pico.uf2, and the same MicroPython
 # with nothing of Pips frozen in: build/micropython-pico.uf2 (pips_tools/firmware.py).
@@ -120,12 +120,12 @@ fs-uf2: $(STAMP)
 # installed picotool or its source tree. Or FIRMWARE_FETCH=folder: clone both there.
 firmware: $(STAMP)
 ifdef FIRMWARE_FETCH
-	$(BIN)/python -m pips_tools.firmware --fetch "$(FIRMWARE_FETCH)"
+	$(BIN)/python -m pips_tools.firmware --fetch "$(FIRMWARE_FETCH)" $(if $(BOARD),--board $(BOARD))
 else
 ifndef PICO_MICROPY_DIR
 	$(error make firmware needs PICO_MICROPY_DIR=/path/to/micropython and PICOTOOL_DIR=/path/to/picotool, or FIRMWARE_FETCH=folder; see docs/device.md)
 endif
-	$(BIN)/python -m pips_tools.firmware --micropython "$(PICO_MICROPY_DIR)" --picotool "$(PICOTOOL_DIR)"
+	$(BIN)/python -m pips_tools.firmware --micropython "$(PICO_MICROPY_DIR)" --picotool "$(PICOTOOL_DIR)" $(if $(BOARD),--board $(BOARD))
 endif
 
 clean:

@@ -3,7 +3,8 @@
 The same tiny interface as every board file (pico_lcd_114.py):
 
     display          the ST7789 driver (a 4-bit framebuf.FrameBuffer)
-    width, height    240, 135
+    width, height    240, 135, or the panel of the board PIPS_SIM_BOARD names
+    keys             that board's key scheme (pips.ui.keys)
     read_keys()      bit mask of the logical keys pressed (pips.ui.keys)
     ticks_ms(), ticks_diff(a, b), sleep_ms(ms)
     backlight(percent)
@@ -29,10 +30,17 @@ except ImportError:  # a port without it (the emulated Cortex-M0) keeps nothing
         return None
 
 import st7789
+from board_table import DEFAULT, entry
 from pips.ui.palette import rgb565_table
 
-width = 240
-height = 135
+# PIPS_SIM_BOARD: the board this stands in for (boards/board_table.py): its
+# panel's size and its key scheme; the reference board without it.
+name = getenv("PIPS_SIM_BOARD") or DEFAULT
+_row = entry(name)
+width = _row[1]
+height = _row[2]
+keys = _row[3]
+_row = None
 
 data = getenv("PIPS_DATA_DIR")
 

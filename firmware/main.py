@@ -1,7 +1,8 @@
 """Pips on the device: the board's display and keys driving the screens.
 
-MicroPython runs this file at boot. It imports the board file named by BOARD
-(boards/pico_lcd_114.py on the reference board), puts a 4-bit frame-buffer
+MicroPython runs this file at boot. It imports the board file that the board
+table (boards/board_table.py) names for BOARD (boards/pico_lcd_114.py on the
+reference board), puts a 4-bit frame-buffer
 surface on its display, and runs the screens' App at about 30 frames a second:
 read the keys, let the App update and draw (its frame() ends by sending the
 dirty areas to the panel), then spend what is left of the frame collecting
@@ -15,7 +16,9 @@ import gc
 
 from micropython import const
 
-BOARD = "pico_lcd_114"
+from board_table import board_name, entry
+
+BOARD = board_name()  # the build writes pips_board.NAME; without it, the reference board
 _FRAME_MS = const(33)  # ~30 fps
 # ask how much heap is free only when at least this much of the frame is left:
 # gc.mem_free() itself takes about 9 ms of a Pico's time with a 200 KB heap
@@ -35,7 +38,7 @@ def make_app(board, seed=-1):
 
     return App(
         FbSurface(board.display), board.width, board.height, board.ticks_ms, seed,
-        getattr(board, "data", None), board.backlight,
+        getattr(board, "data", None), board.backlight, getattr(board, "keys", None),
     )
 
 
@@ -77,7 +80,7 @@ def run(board, frames=-1, app=None, on_frame=None):
 
 
 def boot():
-    board = __import__(BOARD)
+    board = __import__(entry(BOARD)[0])
     try:
         run(board)
     except Exception as error:  # KeyboardInterrupt (Ctrl-C from mpremote) passes through

@@ -18,11 +18,21 @@ include("$(PORT_DIR)/boards/manifest.py")
 # The core and the screens: src/pips/ as the package `pips`.
 package("pips", base_path="../src")
 
-# The reference board: the display driver (with its expanders) and the board file.
+# The board: PIPS_BOARD names it (boards/board_table.py; `make firmware BOARD=...`
+# sets it, the reference board without it), PIPS_BOARD_DIR holds the
+# pips_board.py the build wrote for it (NAME, read by main.py).
+import os
+
+_board = os.environ.get("PIPS_BOARD", "pico_lcd_114")
+module("board_table.py", base_path="../boards")
 module("st7789.py", base_path="../boards")
 module("st7789_viper.py", base_path="../boards")
 module("st7789_slow.py", base_path="../boards")
-module("pico_lcd_114.py", base_path="../boards")
+if _board != "pico_lcd_114":
+    module("kit.py", base_path="../boards")
+module(_board + ".py", base_path="../boards")
+if os.environ.get("PIPS_BOARD_DIR"):
+    module("pips_board.py", base_path=os.environ["PIPS_BOARD_DIR"])
 
 # What runs at power-up: the frame loop on the reference board.
 module("main.py")

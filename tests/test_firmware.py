@@ -35,6 +35,7 @@ TREE = (
     "st7789_viper.mpy",
     "st7789_slow.mpy",
     "pico_lcd_114.mpy",
+    "board_table.mpy",
     "unix_sim.mpy",
     "pips/__init__.mpy",
     "pips/rng.mpy",
@@ -44,10 +45,11 @@ TREE = (
     "pips/ui/diosurface.mpy",
 )
 ON_BOARD = [p for p in TREE if p not in ("unix_sim.mpy", "pips/ui/diosurface.mpy")]
+OTHER_BOARDS = ("kit.mpy", "t_display.mpy", "pico_display.mpy")
 
 
 def make_tree(folder):
-    for rel in TREE:
+    for rel in TREE + OTHER_BOARDS:
         path = folder / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(b"compiled " + rel.encode())
@@ -91,6 +93,17 @@ def test_deploy_selects_the_board_files_only(tmp_path):
     with pytest.raises(deploy.DeployError, match="make mpy"):
         os.remove(os.path.join(build, "st7789.mpy"))
         deploy.select(build, deploy.read_list())
+
+
+def test_deploy_for_another_board_sends_its_profile_and_names_it(tmp_path):
+    build = make_tree(tmp_path / "mpy")
+    files = deploy.board_files(build, deploy.select(build, deploy.read_list()), "t_display")
+    assert "pico_lcd_114.mpy" not in files and "pico_display.mpy" not in files
+    assert {"kit.mpy", "t_display.mpy", "board_table.mpy", "pips_board.py"} <= set(files)
+    with open(os.path.join(build, "pips_board.py")) as f:
+        assert f.read() == "NAME = 't_display'\n"
+    with pytest.raises(deploy.DeployError, match="no board 'nope'"):
+        deploy.board_files(build, files, "nope")
 
 
 def test_dry_run_prints_mpremote_commands_and_changes_nothing(tmp_path, capsys):

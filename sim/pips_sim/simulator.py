@@ -256,20 +256,21 @@ def read_keys(path):
         raise ValueError("cannot read the key file %s: %s" % (path, getattr(e, "strerror", e) or e))
 
 
-def make_app(width=240, height=135, seed=1, display=None, data=None):
+def make_app(width=240, height=135, seed=1, display=None, data=None, keys=None):
     """The device's App on a DioSurface (shown on `display` if given);
-    `data`: the folder it keeps its match, settings and statistics in."""
+    `data`: the folder it keeps its match, settings and statistics in;
+    `keys`: the board's key scheme (boards/board_table.py)."""
     from pips.ui.diosurface import DioSurface
     from pips.ui.app import App
 
     surface = DioSurface(width, height, display)
-    return App(surface, width, height, None, seed, data)
+    return App(surface, width, height, None, seed, data, keys=keys)
 
 
 def headless(args):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     lines = read_keys(args.keys) if args.keys else []
-    app = make_app(args.width, args.height, script_seed(lines, args.seed))
+    app = make_app(args.width, args.height, script_seed(lines, args.seed), keys=args.key_scheme)
     d = run_script(app, lines, args.scale, None, args.shot_dir)
     if args.frames > 0:  # after the key file (if any), so many frames more
         d.wait(args.frames)
@@ -336,7 +337,8 @@ def window(args):
     # file plays from a fresh start)
     from pips_sim.folders import data_folder
 
-    app = make_app(args.width, args.height, seed, display, None if lines else data_folder())
+    app = make_app(args.width, args.height, seed, display, None if lines else data_folder(),
+                   args.key_scheme)
     played = run_script(app, lines, args.scale, None, args.shot_dir).now if lines else 0
     root = displayio.Group()
     screen = displayio.Group(scale=scale)
@@ -409,8 +411,10 @@ def main(argv=None):
                    "played first and the keyboard takes over")
     p.add_argument("--shot", action="append", help="PNG of the last screen (repeatable)")
     p.add_argument("--shot-dir", default=".", help="where `shot NAME` lines save NAME.png")
-    p.add_argument("--width", type=int, default=240)
-    p.add_argument("--height", type=int, default=135)
+    p.add_argument("--board", help="a board of boards/board_table.py: its panel's size and its "
+                   "key scheme (default: 240x135, the joystick)")
+    p.add_argument("--width", type=int, help="the screen's width (default 240, or the board's)")
+    p.add_argument("--height", type=int, help="the screen's height (default 135, or the board's)")
     p.add_argument("--scale", type=int, default=2, help="screenshot scale (default 2)")
     p.add_argument("--zoom", type=int, default=3, help="window scale (default 3)")
     p.add_argument("--seed", type=int, help="seed of the matches, 0 or more (default: the clock; "
@@ -419,6 +423,19 @@ def main(argv=None):
                    "so many frames after the key file)")
     p.add_argument("--window-shot", help="save the whole window (PNG) when it closes")
     args = p.parse_args(argv)
+    args.key_scheme = None
+    if args.board:
+        from pips_tools.firmware import boards
+
+        try:
+            row = boards().entry(args.board)
+        except ValueError as e:
+            p.error(str(e))
+        args.width = args.width or row[1]
+        args.height = args.height or row[2]
+        args.key_scheme = row[3]
+    args.width = 240 if args.width is None else args.width
+    args.height = 135 if args.height is None else args.height
     for name in ("width", "height", "scale", "zoom"):
         if getattr(args, name) <= 0:
             p.error("--%s must be 1 or more" % name)

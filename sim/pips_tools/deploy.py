@@ -212,6 +212,7 @@ def deploy(
     build=True,
     run=None,
     out=print,
+    board=None,
 ):
     """Bring the board on `port` up to date; return the files sent (or to send,
     in a dry run). `run(command)` runs one command line and returns its exit
@@ -219,6 +220,8 @@ def deploy(
     if build:
         mpy.build(build_dir)
     files = ["main.py"] if frozen else select(build_dir, read_list(deploy_list))
+    if board is not None and not frozen:
+        files = board_files(build_dir, files, board)
     record = load_record(record_path)
     commands, sent = plan(port, build_dir, files, record, force, reset)
     if not commands:
@@ -252,6 +255,24 @@ def deploy(
     return list(sent)
 
 
+def board_files(build_dir, files, board):
+    """`files` for another board than the reference one: its profile and the
+    profiles' kit instead of pico_lcd_114.mpy, and pips_board.py (written into
+    build_dir) naming it for main.py. The board table says which board is which."""
+    from pips_tools.firmware import boards, write_board_name
+
+    table = boards()
+    try:
+        module = table.entry(board)[0]
+    except ValueError as e:
+        raise DeployError(str(e))
+    write_board_name(board, build_dir)
+    if board == table.DEFAULT:
+        return list(files) + ["pips_board.py"]
+    return [f for f in files if f != "pico_lcd_114.mpy"] + [
+        "kit.mpy", module + ".mpy", "pips_board.py"]
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m pips_tools.deploy", description=__doc__.split("\n")[0]
@@ -264,6 +285,7 @@ def main(argv=None):
     parser.add_argument("--force", action="store_true", help="send every file")
     parser.add_argument("--frozen", action="store_true", help="Pips is frozen in: main.py only")
     parser.add_argument("--no-reset", action="store_true", help="do not reset the board")
+    parser.add_argument("--board", help="the board (boards/board_table.py; default: the reference)")
     parser.add_argument("--package-json", action="store_true",
                         help="write package.json (mip's list of the device files) and stop")
     args = parser.parse_args(argv)
@@ -283,6 +305,7 @@ def main(argv=None):
             force=args.force,
             frozen=args.frozen,
             reset=not args.no_reset,
+            board=args.board,
         )
     except (DeployError, mpy.MpyError) as e:
         print("deploy: %s" % e, file=sys.stderr)

@@ -7,6 +7,12 @@ before copying the .mpy files, which the memory budget measures too
 
     python -m pips_tools.firmware --micropython DIR --picotool DIR [--out FILE] [-j N]
     python -m pips_tools.firmware --fetch FOLDER [--git-base URL]
+    ... [--board NAME]   (make firmware BOARD=NAME)
+
+--board        an RP2040 board of boards/board_table.py (default pico_lcd_114,
+               the reference board: build/pips-pico.uf2); another board's
+               firmware is build/pips-NAME.uf2, built in build/rp2-NAME with
+               its profile frozen in and build/board-NAME/pips_board.py naming it.
 
 --micropython  a MicroPython work tree whose ports/rp2 builds for the Pico, with
                the submodules the port needs checked out (lib/pico-sdk,
@@ -126,7 +132,44 @@ def picotool_install(picotool, sdk, jobs=2, log=None):
     return install
 
 
-def build(tree, picotool, out=OUT, jobs=2, build_dir=BUILD, log=None, manifest=MANIFEST):
+def boards():
+    """The board table (boards/board_table.py), loaded from its file."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "board_table", os.path.join(ROOT, "boards", "board_table.py"))
+    table = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(table)
+    return table
+
+
+def board_paths(name):
+    """(uf2, build folder, folder of pips_board.py) for an RP2040 board; a clear
+    error for a board not in the table or not an RP2040."""
+    table = boards()
+    try:
+        row = table.entry(name)
+    except ValueError as e:
+        raise FirmwareError(str(e))
+    if row[4] != "rp2040":
+        raise FirmwareError("%s is an %s board: its files go over USB (make deploy BOARD=%s PORT=...)"
+                            % (name, row[4].upper(), name))
+    if name == table.DEFAULT:
+        return OUT, BUILD, os.path.join(ROOT, "build", "board-" + name)
+    return (os.path.join(ROOT, "build", "pips-%s.uf2" % name),
+            os.path.join(ROOT, "build", "rp2-" + name), os.path.join(ROOT, "build", "board-" + name))
+
+
+def write_board_name(name, folder):
+    """pips_board.py in `folder`: the board's name for main.py (NAME)."""
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "pips_board.py"), "w") as f:
+        f.write("NAME = %r\n" % name)
+    return folder
+
+
+def build(tree, picotool, out=OUT, jobs=2, build_dir=BUILD, log=None, manifest=MANIFEST,
+          board=None):
     """Build the firmware with `manifest` frozen in (None: the port's own
     manifest alone, nothing of Pips); copy its UF2 to `out`; return `out`."""
     tree = os.path.abspath(tree)
@@ -141,6 +184,9 @@ def build(tree, picotool, out=OUT, jobs=2, build_dir=BUILD, log=None, manifest=M
                                jobs, log)
     _run(["make", "-C", os.path.join(tree, "mpy-cross"), "-j%d" % jobs], log)
     env = dict(os.environ, PICOTOOL_FETCH_FROM_GIT_PATH=install)
+    if board is not None:
+        env["PIPS_BOARD"] = board
+        env["PIPS_BOARD_DIR"] = write_board_name(board, board_paths(board)[2])
     frozen = ["FROZEN_MANIFEST=" + manifest] if manifest else []
     _run(["make", "-C", os.path.join(tree, "ports", "rp2"), "BOARD=" + BOARD] + frozen
          + ["BUILD=" + os.path.abspath(build_dir), "-j%d" % jobs], log, env=env)
@@ -174,20 +220,24 @@ def main(argv=None):
     p.add_argument("--picotool", help="an installed picotool, or its source tree")
     p.add_argument("--fetch", metavar="FOLDER", help="clone the pinned sources there first")
     p.add_argument("--git-base", default="https://github.com", help="where --fetch clones from")
-    p.add_argument("--out", default=OUT, help="the UF2 to write (build/pips-pico.uf2)")
+    p.add_argument("--board", default="pico_lcd_114", help="the board (boards/board_table.py)")
+    p.add_argument("--out", help="the UF2 to write (build/pips-pico.uf2, or build/pips-BOARD.uf2)")
     p.add_argument("--stock-out", default=STOCK_OUT,
                    help="the UF2 of MicroPython without Pips (build/micropython-pico.uf2)")
     p.add_argument("--frozen-only", action="store_true", help="leave the stock firmware out")
     p.add_argument("-j", "--jobs", type=int, default=2)
     args = p.parse_args(argv)
     try:
+        board_paths(args.board)  # an unknown or ESP32 board is refused before any work
         if args.fetch:
             tree, tool = fetch(args.fetch, args.git_base)
             args.micropython = args.micropython or tree
             args.picotool = args.picotool or tool
         if not args.micropython or not args.picotool:
             p.error("give --micropython and --picotool (or --fetch FOLDER)")
-        outs = [build(args.micropython, args.picotool, args.out, args.jobs)]
+        out, build_dir, _ = board_paths(args.board)
+        outs = [build(args.micropython, args.picotool, args.out or out, args.jobs, build_dir,
+                      board=args.board)]
         if not args.frozen_only:
             outs.append(build(args.micropython, args.picotool, args.stock_out, args.jobs,
                               STOCK_BUILD, manifest=None))

@@ -214,6 +214,38 @@ def _watching(session):
 SESSION_KEEP = _watching(SESSION)
 
 
+def _with_keys(session):
+    """SESSION pressing only the keys the unix_sim board's scheme has
+    (PIPS_SIM_BOARD, `board_env`): "four" moves with RIGHT (the Y key) and
+    chooses with A; "two" moves with a tap of RIGHT and chooses by holding it
+    (HOLD_READS reads, over the 600 ms of a long press), A never pressed;
+    "keyboard" and "joystick" as SESSION. Apart from SESSION, as _watching."""
+    session = session.replace(
+        "def press(mask, n=1):\n    for _ in range(n):\n        board.press(mask, 1, 2)\n",
+        "def press(mask, n=1):\n"
+        "    for _ in range(n):\n"
+        "        if board.keys == 'two' and mask == K.A:\n"
+        "            board.press(K.RIGHT, %d, 2)\n"
+        "        elif board.keys in ('two', 'four') and mask == K.DOWN:\n"
+        "            board.press(K.RIGHT, 1, 2)\n"
+        "        else:\n"
+        "            board.press(mask, 1, 2)\n" % HOLD_READS,
+    )
+    return session.replace(
+        "board.then(lambda n: K.A if n % 3 == 0 else 0)\n",
+        "if board.keys == 'two':\n"
+        "    board.then(lambda n: K.RIGHT if n %% %d < %d else 0)\n"
+        "else:\n"
+        "    board.then(lambda n: K.A if n %% 3 == 0 else 0)\n" % (HOLD_READS + 3, HOLD_READS),
+    )
+
+
+# a long press on the unix_sim board: its frames are 33 ms at least, so 20
+# reads are 660 ms or more, over pips.ui.keys' 600
+HOLD_READS = 20
+SESSION_KEYS = _with_keys(SESSION)
+
+
 def session_args(game_name, players, setting=None, max_hands=99, max_frames=40000, seed=1):
     """The menu keys for a match of `players` seats (P1 human, the rest smart bots:
     one A each from the setup's first level) with one table option set,
@@ -274,6 +306,14 @@ def data_env(folder):
     """The environment of a session: the unix_sim board keeps its records in
     `folder`, and runs on its own clock (READ_MS)."""
     return {"PIPS_DATA_DIR": folder, "PIPS_SIM_READ_MS": str(READ_MS)}
+
+
+def board_env(folder, board):
+    """data_env, the unix_sim board standing in for `board` (boards/board_table.py):
+    its panel's size and its keys."""
+    env = data_env(folder)
+    env["PIPS_SIM_BOARD"] = board
+    return env
 
 
 def romfs_file(folder):

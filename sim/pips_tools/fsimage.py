@@ -94,9 +94,15 @@ def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m pips_tools.fsimage", description=__doc__.split("\n\n")[0])
     p.add_argument("--out", default=OUT, help="the UF2 file (build/pips-fs.uf2)")
     p.add_argument("--img", help="also write the raw image (for an emulator or picotool)")
+    p.add_argument("--board", help="an RP2040 board of boards/board_table.py (default: the "
+                   "reference; another's image is build/pips-fs-BOARD.uf2)")
     args = p.parse_args(argv)
+    if args.board and args.out == OUT and args.board != "pico_lcd_114":
+        args.out = os.path.join(mpy.ROOT, "build", "pips-fs-%s.uf2" % args.board)
     try:
         files = device_files()
+        if args.board:
+            files = deploy.board_files(mpy.DEFAULT_OUT, files, args.board)
     except (deploy.DeployError, mpy.MpyError) as e:
         print("fsimage: %s" % e, file=sys.stderr)
         return 1

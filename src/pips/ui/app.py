@@ -27,6 +27,8 @@ Entry point for a board (firmware/main.py) and for the simulator:
   and offers to resume it or start anew, pips.ui.resume),
   with the settings and the statistics; None keeps nothing.
   `backlight(percent)`: the board's, set from the settings.
+- `keys`: the board's key scheme ("joystick", "four", "two", "keyboard";
+  None: the joystick's), which Keys reads and the hints name.
 
 Screens reach games only through the protocol (pips.game): they know how to
 draw a tile, a card, a line and a pile, never a game by name. Each screen is
@@ -49,7 +51,8 @@ class App:
     level = "greedy"  # the bots of a new table at first: Normal, not the strongest
 
     def __init__(
-        self, surface, width=0, height=0, clock_ms=None, seed=-1, data=None, backlight=None
+        self, surface, width=0, height=0, clock_ms=None, seed=-1, data=None, backlight=None,
+        keys=None,
     ):
         self.surface = surface
         self.width = width or surface.width
@@ -58,7 +61,8 @@ class App:
         if seed < 0:
             seed = clock_ms() if clock_ms is not None else 1
         self.seed = seed & 0x3FFFFFFF
-        self.keys = Keys()
+        self.keys = Keys(keys)  # the board's key scheme (boards/board_table.py)
+        self.key_scheme = keys or "joystick"
         self.running = True
         self.now = 0
         self.frames = 0

@@ -28,6 +28,16 @@ _REPEAT_MS = const(160)
 _STEPS = const(LEFT | RIGHT | UP | DOWN)  # keys that repeat while held
 
 
+# Keys that mean one thing tapped and another held (raw key, tapped, held),
+# by key scheme (boards/board_table.py). Every scheme: a held A is B, so a
+# board with LEFT, RIGHT and A alone still has B. "two" (two keys, such as
+# the T-Display's): the right key taps on to the next choice and held
+# chooses; the left key taps back to the previous one and held is B, which
+# backs out of a screen and opens the pause menu on the table.
+_LONG_A = ((A, A, B),)
+_LONG_TWO = ((A, A, B), (RIGHT, RIGHT, A), (LEFT, LEFT, B))
+
+
 class Keys:
     """Turns raw key masks into presses.
 
@@ -39,11 +49,15 @@ class Keys:
     so a board with only LEFT, RIGHT and A still has B. Arrows repeat when held.
     """
 
-    def __init__(self):
+    def __init__(self, scheme=None):
+        self.longs = _LONG_TWO if scheme == "two" else _LONG_A
+        self.slow = 0  # raw keys that wait for their release or their long press
+        for raw, _tap, _held in self.longs:
+            self.slow |= raw
+        self.since = [-1] * len(self.longs)  # when each went down, -1 when up or long
         self.stable = 0  # debounced state
         self.changed_at = -1000  # when the debounced state last changed
         self.pending = 0
-        self.a_since = -1  # when A went down, -1 when up or already long
         self.repeat_at = 0
 
     def poll(self, raw, now):
@@ -55,19 +69,24 @@ class Keys:
             up = self.stable & ~raw
             self.stable = raw
             self.changed_at = now
-            self.pending |= down & ~A
-            if down & A:
-                self.a_since = now
-            if up & A:
-                if self.a_since >= 0:
-                    self.pending |= A
-                self.a_since = -1
-            if down & _STEPS:
+            self.pending |= down & ~self.slow
+            since = self.since
+            for i in range(len(since)):
+                raw_key = self.longs[i][0]
+                if down & raw_key:
+                    since[i] = now
+                if up & raw_key:
+                    if since[i] >= 0:
+                        self.pending |= self.longs[i][1]
+                    since[i] = -1
+            if down & _STEPS & ~self.slow:
                 self.repeat_at = now + _REPEAT_DELAY_MS
-        if self.a_since >= 0 and ticks_diff(now, self.a_since) >= _LONG_MS:
-            self.pending |= B
-            self.a_since = -1  # the release that follows is not a tap
-        held = self.stable & _STEPS
+        since = self.since
+        for i in range(len(since)):
+            if since[i] >= 0 and ticks_diff(now, since[i]) >= _LONG_MS:
+                self.pending |= self.longs[i][2]
+                since[i] = -1  # the release that follows is not a tap
+        held = self.stable & _STEPS & ~self.slow
         if held and ticks_diff(now, self.repeat_at) >= 0:
             self.pending |= held
             self.repeat_at = now + _REPEAT_MS
@@ -77,3 +96,22 @@ class Keys:
         p = self.pending
         self.pending = 0
         return p
+
+
+# The words of a hint on each key scheme (the screens write the joystick's):
+# (words written, words shown) in order.
+_WORDS = {
+    "four": (("hold A", "B"),),
+    "keyboard": (("hold A", "Esc"), ("A:", "Enter:")),
+    "two": (("hold A", "hold <"), ("A:", "hold >:")),
+}
+
+
+def hint(text, scheme):
+    """`text` (a hint naming the joystick's keys) in the keys of `scheme`."""
+    words = _WORDS.get(scheme)
+    if words is None:
+        return text
+    for old, new in words:
+        text = text.replace(old, new)
+    return text

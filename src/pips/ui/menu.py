@@ -25,7 +25,7 @@ class MenuScreen(Screen):
         self.body_y = self.header(self.title) + 4
         s = self.s
         foot = self.app.height - s.char_h - 2
-        s.text(self.hint, 4, foot, HINT)
+        s.text(K.hint(self.hint, self.app.key_scheme), 4, foot, HINT)
         self.row_h = s.char_h + 4
         self.rows = max(1, (foot - 2 - self.body_y) // self.row_h)
         self.draw_items()

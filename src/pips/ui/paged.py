@@ -45,7 +45,7 @@ class PagedScreen(Screen):
             s.text(text, 4, y, ink)
             y += line_h
         more = "  < %d/%d >" % (self.page + 1, self.pages) if self.pages > 1 else ""
-        s.text(self.footer + more, 4, foot + 1, HINT)
+        s.text(K.hint(self.footer, self.app.key_scheme) + more, 4, foot + 1, HINT)
 
     def frame(self, presses, now):
         if presses & K.NEXT and self.page + 1 < self.pages:

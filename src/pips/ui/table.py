@@ -277,7 +277,7 @@ class TableScreen(Screen):
             text = "%s: your move" % seat_name(choice.seat)
         elif model.state == REVEAL:
             text = "A: go on"
-        self.draw_buttons(text)
+        self.draw_buttons(K.hint(text, self.app.key_scheme))
 
     def changed(self, band, value):
         """Whether `band` now shows something else than `value` says (and

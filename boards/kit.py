@@ -1,0 +1,76 @@
+"""What the board profiles share on a real board (machine): the panel on its
+SPI bus, a PWM backlight, keys on pins, a PWM buzzer. A profile says only its
+pins and numbers (boards/pico_lcd_114.py is the reference, written out in full).
+"""
+
+import time
+
+from machine import PWM, SPI, Pin
+
+import st7789
+from pips.ui.palette import rgb565_table
+
+
+def panel(spi_id, sck, mosi, dc, cs, rst, baud, width, height, col_offset, row_offset,
+          madctl=0x70):
+    """The ST7789 driver (a 4-bit frame buffer) on SPI `spi_id`. The pins are
+    made after the bus (see pico_lcd_114.py: the bus may claim a default MISO)."""
+    spi = SPI(spi_id, baudrate=baud, polarity=0, phase=0, sck=Pin(sck), mosi=Pin(mosi),
+              miso=None)
+    dc = Pin(dc, Pin.OUT, value=1)
+    cs = Pin(cs, Pin.OUT, value=1)
+    rst = None if rst is None else Pin(rst, Pin.OUT, value=1)
+    return st7789.ST7789(spi, dc, cs, rst, time.sleep_ms, width, height, col_offset,
+                         row_offset, madctl, lut=rgb565_table())
+
+
+def backlight(pin):
+    """backlight(percent) on a PWM pin, dark until the first call."""
+    pwm = PWM(Pin(pin))
+    pwm.freq(1000)
+    pwm.duty_u16(0)
+
+    def set_level(percent):
+        percent = 0 if percent < 0 else 100 if percent > 100 else percent
+        pwm.duty_u16(percent * 65535 // 100)
+
+    return set_level
+
+
+def keys(pairs, pull=True):
+    """read_keys() for active-low keys: pairs of (GPIO, logical key bit). A pin
+    without an internal pull-up (ESP32 GPIO 34-39) has one on the board: pull=False
+    for it by giving its GPIO as a negative number."""
+    table = []
+    for gpio, bit in pairs:
+        if gpio < 0:
+            table.append((Pin(-gpio, Pin.IN), bit))
+        else:
+            table.append((Pin(gpio, Pin.IN, Pin.PULL_UP if pull else None), bit))
+    table = tuple(table)
+
+    def read_keys():
+        mask = 0
+        for pin, bit in table:
+            if not pin.value():
+                mask |= bit
+        return mask
+
+    return read_keys
+
+
+def buzzer(pin):
+    """tone(hz, ms): a square wave on a PWM pin for about `ms` (0 Hz: silence).
+    The wave runs on while the frame loop goes on; the next call (or a tone of
+    0) stops it, so a tone costs the frame nothing."""
+    pwm = PWM(Pin(pin))
+    pwm.duty_u16(0)
+
+    def tone(hz, ms=0):
+        if hz <= 0:
+            pwm.duty_u16(0)
+            return
+        pwm.freq(hz)
+        pwm.duty_u16(32768)
+
+    return tone
