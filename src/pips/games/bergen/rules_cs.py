@@ -1,17 +1,11 @@
-"""Bergen's rules page in English, as the screens show it (Bergen.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Czech, as the screens show it: data only, loaded when a
+page is opened."""
 
 PAGE = (
-    "2 to 4 players, 7 tiles each; each pays the stake into the bank.",
-    "The holder of 6-6 lays it in the centre and starts. The double has four"
-    " sides: N, E, S and W.",
-    "First the cross: in turn lay a tile with a 6 on an empty side, its 6"
-    " against the double. No 6: pass.",
-    "Once all four sides are filled, lay a tile on the end of any arm, equal"
-    " pips touching. Nothing fits: pass.",
-    "First out takes 3/4 of the bank, second out the rest. All stuck: the"
-    " lowest counts take the places left; ties share, an odd chip stays in"
-    " the bank.",
-    "Who cannot pay the stake is out. The match: 10 hands or one player left;"
-    " most chips wins.",
+    "2 až 4 hráči, každý 7 kostek; každý vloží sázku do banku.",
+    "Kdo má šestkový dubl, položí ho doprostřed a začíná. Dubl má čtyři strany: S, V, J a Z (v zápisu N, E, S, W).",
+    "Nejdřív kříž: po řadě přikládej kostku se 6 na volnou stranu, šestkou k dublu. Bez šestky: DÁL.",
+    "Když jsou všechny čtyři strany obsazené, přikládej na konec kteréhokoli ramene, stejná oka k sobě. Nic nepasuje: DÁL.",
+    "První venku bere 3/4 banku, druhý zbytek. Všichni ve slepé uličce: místa dostanou nejnižší součty; při rovnosti se dělí, lichý žeton zůstane v banku.",
+    "Kdo nezaplatí sázku, vypadává. Zápas: 10 her nebo jediný zbylý hráč; vyhrává nejvíc žetonů.",
 )

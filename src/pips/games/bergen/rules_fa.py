@@ -1,17 +1,12 @@
-"""Bergen's rules page in English, as the screens show it (Bergen.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Persian, shaped, in visual order, a paragraph a line.
+
+Made by pips_tools.lang_build from rules_fa.txt: do not edit."""
 
 PAGE = (
-    "2 to 4 players, 7 tiles each; each pays the stake into the bank.",
-    "The holder of 6-6 lays it in the centre and starts. The double has four"
-    " sides: N, E, S and W.",
-    "First the cross: in turn lay a tile with a 6 on an empty side, its 6"
-    " against the double. No 6: pass.",
-    "Once all four sides are filled, lay a tile on the end of any arm, equal"
-    " pips touching. Nothing fits: pass.",
-    "First out takes 3/4 of the bank, second out the rest. All stuck: the"
-    " lowest counts take the places left; ties share, an odd chip stays in"
-    " the bank.",
-    "Who cannot pay the stake is out. The match: 10 hands or one player left;"
-    " most chips wins.",
+    ".ﺪﻫﺩ‌ﯽﻣ ﮏﻧﺎﺑ ﻪﺑ ﺍﺭ ﺶﻤﻬﺳ ﺲﮐ ﺮﻫ ؛ﻩﺮﻬﻣ ۷ ﺮﻔﻧ ﺮﻫ ،ﺮﻔﻧ ۴ ﺎﺗ ۲",
+    ".W ﻭ N، E، S :ﺩﺭﺍﺩ ﻑﺮﻃ ﺭﺎﻬﭼ ﺖﻔﺟ .ﺪﻨﮐ‌ﯽﻣ ﻉﻭﺮﺷ ﻭ ﺩﺭﺍﺬﮔ‌ﯽﻣ ﻂﺳﻭ ﺍﺭ ﻥﺁ ﺩﺭﺍﺩ ﺶﺷ‌ﺖﻔﺟ ﻪﮐ ﯽﺴﮐ",
+    ".ﺪﯿﻨﮐ ﺩﺭ :ﺪﯾﺭﺍﺪﻧ ۶ .ﺖﻔﺟ ﻪﺑ ﻭﺭ ﻥﺁ ۶ ،ﺪﯾﺭﺍﺬﮕﺑ ﯽﻟﺎﺧ ﯽﻓﺮﻃ ﻪﺑ ﺍﺭ ۶ ﺎﺑ ﯼﺍ‌ﻩﺮﻬﻣ ﺖﺑﻮﻧ ﻪﺑ :ﺐﯿﻠﺻ ﻝﻭﺍ",
+    ".ﺪﯿﻨﮐ ﺩﺭ :ﺖﺴﯿﻧ ﺭﻮﺟ ﯼﺍ‌ﻩﺮﻬﻣ ﭻﯿﻫ .ﻢﻫ ﺭﺎﻨﮐ ﺮﺑﺍﺮﺑ ﯼﺎﻫ‌ﻝﺎﺧ ،ﺪﯾﺭﺍﺬﮕﺑ ﯽﯾﻭﺯﺎﺑ ﺮﻫ ﺮﺳ ﻪﺑ ،ﺪﺷ ﺮﭘ ﻑﺮﻃ ﺭﺎﻬﭼ ﺮﻫ ﯽﺘﻗﻭ",
+    ".ﺪﻧﺎﻣ‌ﯽﻣ ﮏﻧﺎﺑ ﺭﺩ ﺩﺮﻓ ﻥﻮﺗﮊ ﻭ ﺪﻨﻨﮐ‌ﯽﻣ ﻢﯿﺴﻘﺗ ﺎﻫﺮﺑﺍﺮﺑ ؛ﺪﻧﺮﯿﮔ‌ﯽﻣ ﺍﺭ ﯽﻗﺎﺑ ﯼﺎﻫﺎﺟ ﺎﻫ‌ﻊﻤﺟ ﻦﯾﺮﺘﻤﮐ :ﺪﻨﻨﮐ ﺮﯿﮔ ﻪﻤﻫ .ﺍﺭ ﻪﯿﻘﺑ ﯽﻣﻭﺩ ﻭ ﺩﺮﺑ‌ﯽﻣ ﺍﺭ ﮏﻧﺎﺑ ۳/۴ ﺪﻨﮐ ﻡﺎﻤﺗ ﻪﮐ ﯽﺴﮐ ﻦﯿﻟﻭﺍ",
+    ".ﺖﺳﺍ ﻩﺪﻧﺮﺑ ﻥﻮﺗﮊ ﻦﯾﺮﺘﺸﯿﺑ ؛ﺪﻧﺎﻤﺑ ﺮﻔﻧ ﮏﯾ ﺎﺗ ﺎﯾ ﺖﺳﺩ ۱۰ :ﻪﻘﺑﺎﺴﻣ .ﺩﻭﺭ‌ﯽﻣ ﻥﻭﺮﯿﺑ ﺪﻫﺪﺑ ﺍﺭ ﺶﻤﻬﺳ ﺪﻧﺍﻮﺘﻧ ﻪﮐ ﯽﺴﮐ",
 )

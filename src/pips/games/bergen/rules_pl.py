@@ -1,17 +1,11 @@
-"""Bergen's rules page in English, as the screens show it (Bergen.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Polish, as the screens show it: data only, loaded when a
+page is opened."""
 
 PAGE = (
-    "2 to 4 players, 7 tiles each; each pays the stake into the bank.",
-    "The holder of 6-6 lays it in the centre and starts. The double has four"
-    " sides: N, E, S and W.",
-    "First the cross: in turn lay a tile with a 6 on an empty side, its 6"
-    " against the double. No 6: pass.",
-    "Once all four sides are filled, lay a tile on the end of any arm, equal"
-    " pips touching. Nothing fits: pass.",
-    "First out takes 3/4 of the bank, second out the rest. All stuck: the"
-    " lowest counts take the places left; ties share, an odd chip stays in"
-    " the bank.",
-    "Who cannot pay the stake is out. The match: 10 hands or one player left;"
-    " most chips wins.",
+    "Od 2 do 4 graczy, po 7 kamieni; każdy wpłaca stawkę do banku.",
+    "Kto ma dublet 6-6, kładzie go na środku i zaczyna. Dublet ma cztery strony: N, E, S i W.",
+    "Najpierw krzyż: po kolei dokładaj kamień z 6 na wolną stronę, szóstką do dubletu. Bez szóstki: pas.",
+    "Gdy wszystkie cztery strony są zajęte, dokładaj na koniec dowolnego ramienia, te same oczka się stykają. Nic nie pasuje: pas.",
+    "Pierwszy bez kamieni bierze 3/4 banku, drugi resztę. Wszyscy zablokowani: miejsca biorą najniższe sumy; remisy się dzielą, nieparzysty żeton zostaje w banku.",
+    "Kto nie może zapłacić stawki, odpada. Mecz: 10 partii lub jeden gracz w grze; wygrywa najwięcej żetonów.",
 )

@@ -1,7 +1,7 @@
-"""Bergen's own phrases in LANG (pips.lang): what the table, the
-results and the terminal say in this game's words."""
+"""The game's own phrases in Czech (pips.lang): what the table, the results
+and the terminal say in this game's words."""
 
 WORDS = {
     "rules": "pips.games.bergen.rules_cs",  # the rules page
-    "blocked": "blocked: lowest counts place",
+    "blocked": "slepá ulička: pořadí podle nižších součtů",
 }

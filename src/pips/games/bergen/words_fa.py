@@ -1,7 +1,8 @@
-"""Bergen's own phrases in LANG (pips.lang): what the table, the
-results and the terminal say in this game's words."""
+"""The game's own phrases in Persian, shaped, in visual order (pips.lang).
+
+Made by pips_tools.lang_build from words_fa.txt: do not edit."""
 
 WORDS = {
-    "rules": "pips.games.bergen.rules_fa",  # the rules page
-    "blocked": "blocked: lowest counts place",
+    "rules": "pips.games.bergen.rules_fa",
+    "blocked": "ﺮﺘﻬﺑ ﯼﺎﺟ ﺮﺘﻤﮐ ﯼﺎﻫ‌ﻊﻤﺟ :ﺖﺴﺑ‌ﻦﺑ",
 }

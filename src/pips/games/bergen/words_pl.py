@@ -1,7 +1,7 @@
-"""Bergen's own phrases in LANG (pips.lang): what the table, the
-results and the terminal say in this game's words."""
+"""The game's own phrases in Polish (pips.lang): what the table, the results
+and the terminal say in this game's words."""
 
 WORDS = {
     "rules": "pips.games.bergen.rules_pl",  # the rules page
-    "blocked": "blocked: lowest counts place",
+    "blocked": "zablokowane: miejsca według niższych sum",
 }

@@ -1,15 +1,11 @@
-"""Block's rules page in English, as the screens show it (Block.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Czech, as the screens show it: data only, loaded when a
+page is opened."""
 
 PAGE = (
-    "2 players (3 or 4 as an option), 7 tiles each; the other tiles stay out"
-    " of play.",
-    "Lay a tile on either end of the line with matching pips touching."
-    " Doubles stand crosswise.",
-    "Pass only when no tile fits.",
-    "First out calls domino and scores every opponent's pips.",
-    "Dead end, nobody can lay: the lowest pip count wins and scores the"
-    " others' pips; equal counts score nothing.",
-    "The starter moves one seat on each hand. The match ends when a total"
-    " reaches the target (100 or 50); the highest total wins.",
+    "2 hráči (volitelně 3 nebo 4), každý 7 kostek; ostatní kostky zůstanou mimo hru.",
+    "Kostku přikládej na jeden nebo druhý konec řady, stejný počet ok k sobě. Dubly stojí napříč.",
+    "DÁL smíš říct, jen když žádná kostka nepasuje.",
+    "Kdo první přiloží poslední kostku, ohlásí DOMINO a získá oka všech soupeřů.",
+    "Slepá ulička, nikdo nemůže přiložit: vyhrává nižší součet ok a získá oka ostatních; při rovnosti nikdo nic.",
+    "Začínající se každou hru posouvá o místo. Zápas končí, když někdo dosáhne cíle (100 nebo 50); vyhrává nejvyšší součet.",
 )

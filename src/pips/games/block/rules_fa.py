@@ -1,15 +1,12 @@
-"""Block's rules page in English, as the screens show it (Block.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Persian, shaped, in visual order, a paragraph a line.
+
+Made by pips_tools.lang_build from rules_fa.txt: do not edit."""
 
 PAGE = (
-    "2 players (3 or 4 as an option), 7 tiles each; the other tiles stay out"
-    " of play.",
-    "Lay a tile on either end of the line with matching pips touching."
-    " Doubles stand crosswise.",
-    "Pass only when no tile fits.",
-    "First out calls domino and scores every opponent's pips.",
-    "Dead end, nobody can lay: the lowest pip count wins and scores the"
-    " others' pips; equal counts score nothing.",
-    "The starter moves one seat on each hand. The match ends when a total"
-    " reaches the target (100 or 50); the highest total wins.",
+    ".ﺪﻨﻧﺎﻣ‌ﯽﻣ ﯼﺯﺎﺑ ﺯﺍ ﻥﻭﺮﯿﺑ ﺎﻫ‌ﻩﺮﻬﻣ ﻪﯿﻘﺑ ؛ﻩﺮﻬﻣ ۷ ﺮﻔﻧ ﺮﻫ ،(۴ ﺎﯾ ۳ ﺏﺎﺨﺘﻧﺍ ﻪﺑ ﺎﯾ) ﺮﻔﻧ ۲",
+    ".ﺪﻨﺘﺴﯾﺍ‌ﯽﻣ ﯽﺿﺮﻋ ﺎﻫ‌ﺖﻔﺟ .ﺪﻨﺷﺎﺑ ﻢﻫ ﺭﺎﻨﮐ ﺮﺑﺍﺮﺑ ﯼﺎﻫ‌ﻝﺎﺧ ﻪﮐ ﯼﺭﻮﻃ ،ﺪﯾﺭﺍﺬﮕﺑ ﻒﯾﺩﺭ ﺮﺳ ﻭﺩ ﺯﺍ ﯽﮑﯾ ﻪﺑ ﺍﺭ ﻩﺮﻬﻣ ﮏﯾ",
+    ".ﺪﯿﻨﮐ ﺩﺭ ﺪﯿﻧﺍﻮﺗ‌ﯽﻣ ﺖﺴﯿﻧ ﺭﻮﺟ ﯼﺍ‌ﻩﺮﻬﻣ ﭻﯿﻫ ﯽﺘﻗﻭ ﻂﻘﻓ",
+    ".ﺩﺮﯿﮔ‌ﯽﻣ ﺍﺭ ﻥﺎﻔﯾﺮﺣ ﻪﻤﻫ ﯼﺎﻫ‌ﻝﺎﺧ ﻭ ﺪﯾﻮﮔ‌ﯽﻣ «ﻮﻨﯿﻣﻭﺩ» ﺩﺭﺍﺬﮕﺑ ﺍﺭ ﺶﯾﺎﻫ‌ﻩﺮﻬﻣ ﻪﻤﻫ ﻝﻭﺍ ﻪﮐ ﯽﺴﮐ",
+    ".ﺩﺮﯿﮔ‌ﯽﻤﻧ ﯼﺰﯿﭼ ﯽﺴﮐ ﺮﺑﺍﺮﺑ ﻊﻤﺟ ﺎﺑ ؛ﺩﺮﯿﮔ‌ﯽﻣ ﺍﺭ ﻪﯿﻘﺑ ﯼﺎﻫ‌ﻝﺎﺧ ﻭ ﺖﺳﺍ ﻩﺪﻧﺮﺑ ﻝﺎﺧ ﻊﻤﺟ ﻦﯾﺮﺘﻤﮐ :ﺩﺭﺍﺬﮕﺑ ﺪﻧﺍﻮﺗ‌ﯽﻤﻧ ﯽﺴﮐ ،ﺖﺴﺑ‌ﻦﺑ",
+    ".ﺖﺳﺍ ﻩﺪﻧﺮﺑ ﻊﻤﺟ ﻦﯾﺮﺘﺸﯿﺑ ؛ﺪﺳﺮﺑ (۵۰ ﺎﯾ ۱۰۰) ﻑﺪﻫ ﻪﺑ ﯽﻌﻤﺟ ﻪﮐ ﺩﻮﺷ‌ﯽﻣ ﻡﺎﻤﺗ ﯽﺘﻗﻭ ﻪﻘﺑﺎﺴﻣ .ﺩﻭﺭ‌ﯽﻣ ﻮﻠﺟ ﺮﻔﻧ ﮏﯾ ﺖﺳﺩ ﺮﻫ ﻩﺪﻨﻨﮐ‌ﻉﻭﺮﺷ",
 )

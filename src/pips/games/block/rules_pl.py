@@ -1,15 +1,11 @@
-"""Block's rules page in English, as the screens show it (Block.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Polish, as the screens show it: data only, loaded when a
+page is opened."""
 
 PAGE = (
-    "2 players (3 or 4 as an option), 7 tiles each; the other tiles stay out"
-    " of play.",
-    "Lay a tile on either end of the line with matching pips touching."
-    " Doubles stand crosswise.",
-    "Pass only when no tile fits.",
-    "First out calls domino and scores every opponent's pips.",
-    "Dead end, nobody can lay: the lowest pip count wins and scores the"
-    " others' pips; equal counts score nothing.",
-    "The starter moves one seat on each hand. The match ends when a total"
-    " reaches the target (100 or 50); the highest total wins.",
+    "2 graczy (do wyboru 3 lub 4), po 7 kamieni; pozostałe nie biorą udziału w grze.",
+    "Dokładaj kamień na jeden z końców łańcucha, stykające się połówki z tą samą liczbą oczek. Dublety stoją w poprzek.",
+    "Pasować wolno tylko wtedy, gdy żaden kamień nie pasuje.",
+    "Kto pierwszy wyłoży ostatni kamień, woła domino i zdobywa oczka wszystkich przeciwników.",
+    "Zablokowane, nikt nie może dołożyć: wygrywa najniższa suma oczek i zdobywa oczka pozostałych; przy równych sumach nikt.",
+    "Zaczynający przesuwa się co partię o jedno miejsce. Mecz kończy się, gdy czyjaś suma osiągnie cel (100 lub 50); wygrywa najwyższa.",
 )

@@ -1,17 +1,17 @@
-"""Block's own phrases in LANG (pips.lang): what the table, the
-results and the terminal say in this game's words."""
+"""The game's own phrases in Czech (pips.lang): what the table, the results
+and the terminal say in this game's words."""
 
 WORDS = {
     "rules": "pips.games.block.rules_cs",  # the rules page
-    "blocked": "blocked: lowest count wins",
-    "r.over": "the hand is over",
-    "r.turn": "it is seat {0}'s turn, not seat {1}'s",
-    "r.lay_first": "the first tile must be laid: no pass",
-    "r.must_lay": "seat {0} can lay a tile, so may not pass",
-    "r.no_move": "no such move in Block: {0}",
-    "r.not_in_hand": "{0} is not in seat {1}'s hand",
-    "r.double": "a double is laid one way only: play it as {0}",
-    "r.not_at_end": "{0} does not match the {1} end ({2})",
-    "left": "left",
-    "right": "right",
+    "blocked": "slepá ulička: vyhrává nižší součet",
+    "r.over": "hra skončila",
+    "r.turn": "na tahu je P{2}, ne P{3}",
+    "r.lay_first": "první kostku je třeba položit: DÁL nelze",
+    "r.must_lay": "P{1} může přiložit kostku, DÁL tedy nesmí",
+    "r.no_move": "takový tah ve hře Slepá ulička není: {0}",
+    "r.not_in_hand": "{0} v ruce P{2} není",
+    "r.double": "dubl se klade jen jedním směrem: hraj ho jako {0}",
+    "r.not_at_end": "{0} nepasuje na {1} konec ({2})",
+    "left": "levý",
+    "right": "pravý",
 }

@@ -1,17 +1,18 @@
-"""Block's own phrases in LANG (pips.lang): what the table, the
-results and the terminal say in this game's words."""
+"""The game's own phrases in Persian, shaped, in visual order (pips.lang).
+
+Made by pips_tools.lang_build from words_fa.txt: do not edit."""
 
 WORDS = {
-    "rules": "pips.games.block.rules_fa",  # the rules page
-    "blocked": "blocked: lowest count wins",
-    "r.over": "the hand is over",
-    "r.turn": "it is seat {0}'s turn, not seat {1}'s",
-    "r.lay_first": "the first tile must be laid: no pass",
-    "r.must_lay": "seat {0} can lay a tile, so may not pass",
-    "r.no_move": "no such move in Block: {0}",
-    "r.not_in_hand": "{0} is not in seat {1}'s hand",
-    "r.double": "a double is laid one way only: play it as {0}",
-    "r.not_at_end": "{0} does not match the {1} end ({2})",
-    "left": "left",
-    "right": "right",
+    "rules": "pips.games.block.rules_fa",
+    "blocked": "ﺖﺳﺍ ﻩﺪﻧﺮﺑ ﺮﺘﻤﮐ ﻊﻤﺟ :ﺖﺴﺑ‌ﻦﺑ",
+    "r.over": "ﺖﺳﺍ ﻩﺪﺷ ﻡﺎﻤﺗ ﺖﺳﺩ",
+    "r.turn": "{3}P ﻪﻧ ،ﺖﺳﺍ {2}P ﺖﺑﻮﻧ",
+    "r.lay_first": "ﻪﻧ ﻥﺩﺮﮐ ﺩﺭ :ﺖﺷﺍﺬﮔ ﺪﯾﺎﺑ ﺍﺭ ﻝﻭﺍ ﻩﺮﻬﻣ",
+    "r.must_lay": "ﺪﻨﮐ ﺩﺭ ﺪﻧﺍﻮﺗ‌ﯽﻤﻧ ﺲﭘ ،ﺩﺭﺍﺬﮕﺑ ﻩﺮﻬﻣ ﺪﻧﺍﻮﺗ‌ﯽﻣ {1}P",
+    "r.no_move": "{0} :ﺖﺴﯿﻧ ﯼﺯﺎﺑ ﻦﯾﺍ ﺭﺩ ﯽﺘﮐﺮﺣ ﻦﯿﻨﭼ",
+    "r.not_in_hand": "ﺖﺴﯿﻧ {2}P ﺖﺳﺩ ﺭﺩ {0}",
+    "r.double": "ﺪﯿﻨﮐ ﯼﺯﺎﺑ {0} ﺍﺭ ﻥﺁ :ﺩﻮﺷ‌ﯽﻣ ﻪﺘﺷﺍﺬﮔ ﻑﺮﻃ ﮏﯾ ﺯﺍ ﻂﻘﻓ ﺖﻔﺟ",
+    "r.not_at_end": "ﺖﺴﯿﻧ ﺭﻮﺟ ({2}) {1} ﺮﺳ ﺎﺑ {0}",
+    "left": "ﭗﭼ",
+    "right": "ﺖﺳﺍﺭ",
 }

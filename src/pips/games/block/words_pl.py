@@ -1,17 +1,17 @@
-"""Block's own phrases in LANG (pips.lang): what the table, the
-results and the terminal say in this game's words."""
+"""The game's own phrases in Polish (pips.lang): what the table, the results
+and the terminal say in this game's words."""
 
 WORDS = {
     "rules": "pips.games.block.rules_pl",  # the rules page
-    "blocked": "blocked: lowest count wins",
-    "r.over": "the hand is over",
-    "r.turn": "it is seat {0}'s turn, not seat {1}'s",
-    "r.lay_first": "the first tile must be laid: no pass",
-    "r.must_lay": "seat {0} can lay a tile, so may not pass",
-    "r.no_move": "no such move in Block: {0}",
-    "r.not_in_hand": "{0} is not in seat {1}'s hand",
-    "r.double": "a double is laid one way only: play it as {0}",
-    "r.not_at_end": "{0} does not match the {1} end ({2})",
-    "left": "left",
-    "right": "right",
+    "blocked": "zablokowane: wygrywa niższa suma",
+    "r.over": "partia skończona",
+    "r.turn": "ruch ma P{2}, nie P{3}",
+    "r.lay_first": "pierwszy kamień trzeba wyłożyć: nie można pasować",
+    "r.must_lay": "P{1} może dołożyć kamień, więc nie wolno pasować",
+    "r.no_move": "nie ma takiego ruchu w grze Domino blokowe: {0}",
+    "r.not_in_hand": "{0} nie ma w ręku P{2}",
+    "r.double": "dublet kładzie się tylko w jedną stronę: zagraj go jako {0}",
+    "r.not_at_end": "{0} nie pasuje do {1} końca ({2})",
+    "left": "lewego",
+    "right": "prawego",
 }

@@ -1,15 +1,12 @@
-"""DominoUno's rules page in English, as the screens show it (DominoUno.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Czech, as the screens show it: data only, loaded when a
+page is opened."""
 
 PAGE = (
-    "2-6 players, 9 minus the players tiles each; the rest is the stock.",
-    "Lay one tile a turn on either end, matching pips touching.",
-    "Nothing fits: draw one tile; lay it at once or keep it.",
-    "Nothing fits and the stock is empty: take tiles back off one end until"
-    " a tile you held fits, then lay one you held.",
-    "Second-to-last tile: call uno with it. Until the next player acts,"
-    " anyone may catch a missed call: 2 tiles from the stock.",
-    "First out wins the hand: 1 point (match to 10) or the others' pips"
-    " (to 250). The winner leads the next hand.",
-    "At 500 turns the lowest count wins.",
+    "2 až 6 hráčů, každý 9 minus počet hráčů kostek; zbytek je záloha.",
+    "Za tah přilož jednu kostku na jeden nebo druhý konec, stejná oka k sobě.",
+    "Nic nepasuje: vezmi jednu kostku; přilož ji hned, nebo si ji nech.",
+    "Nic nepasuje a záloha je prázdná: ber kostky z jednoho konce řady, dokud nepasuje některá z tvých, a tu přilož.",
+    "S předposlední kostkou ohlas uno. Dokud další hráč nehraje, smí kdokoli zapomenuté uno chytit: 2 kostky ze zálohy.",
+    "Kdo je první venku, vyhrává hru: 1 bod (zápas do 10) nebo oka ostatních (do 250). Vítěz začíná další hru.",
+    "Po 500 tazích vyhrává nejnižší součet.",
 )

@@ -1,15 +1,13 @@
-"""DominoUno's rules page in English, as the screens show it (DominoUno.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Persian, shaped, in visual order, a paragraph a line.
+
+Made by pips_tools.lang_build from rules_fa.txt: do not edit."""
 
 PAGE = (
-    "2-6 players, 9 minus the players tiles each; the rest is the stock.",
-    "Lay one tile a turn on either end, matching pips touching.",
-    "Nothing fits: draw one tile; lay it at once or keep it.",
-    "Nothing fits and the stock is empty: take tiles back off one end until"
-    " a tile you held fits, then lay one you held.",
-    "Second-to-last tile: call uno with it. Until the next player acts,"
-    " anyone may catch a missed call: 2 tiles from the stock.",
-    "First out wins the hand: 1 point (match to 10) or the others' pips"
-    " (to 250). The winner leads the next hand.",
-    "At 500 turns the lowest count wins.",
+    ".ﺖﺳﺍ ﻩﺮﯿﺧﺫ ﻪﯿﻘﺑ ؛ﻩﺮﻬﻣ ﻥﺎﻨﮑﯾﺯﺎﺑ ﺩﺍﺪﻌﺗ ﯼﺎﻬﻨﻣ ۹ ﺮﻔﻧ ﺮﻫ ،ﺮﻔﻧ ۶ ﺎﺗ ۲",
+    ".ﻢﻫ ﺭﺎﻨﮐ ﺮﺑﺍﺮﺑ ﯼﺎﻫ‌ﻝﺎﺧ ،ﺪﯾﺭﺍﺬﮕﺑ ﺮﺳ ﻭﺩ ﺯﺍ ﯽﮑﯾ ﻪﺑ ﻩﺮﻬﻣ ﮏﯾ ﺖﺑﻮﻧ ﺮﻫ ﺭﺩ",
+    ".ﺪﯾﺭﺍﺩ ﻪﮕﻧ ﺎﯾ ﺪﯾﺭﺍﺬﮕﺑ ﺍﺭﻮﻓ ؛ﺪﯾﺭﺍﺩﺮﺑ ﻩﺮﻬﻣ ﮏﯾ :ﺖﺴﯿﻧ ﺭﻮﺟ ﯼﺍ‌ﻩﺮﻬﻣ ﭻﯿﻫ",
+    ".ﺪﯾﺭﺍﺬﮕﺑ ﺍﺭ ﻥﺁ ﻭ ،ﺩﻮﺷ ﺭﻮﺟ ﻥﺎﺗﺩﻮﺧ ﯼﺎﻫ‌ﻩﺮﻬﻣ ﺯﺍ ﯽﮑﯾ ﺎﺗ ﺪﯾﺭﺍﺩﺮﺑ ﻩﺮﻬﻣ ﻒﯾﺩﺭ ﺮﺳ ﮏﯾ ﺯﺍ :ﻩﺪﺷ ﻡﺎﻤﺗ ﻩﺮﯿﺧﺫ ﻭ ﺖﺴﯿﻧ ﺭﻮﺟ ﯼﺍ‌ﻩﺮﻬﻣ ﭻﯿﻫ",
+    ".ﻩﺮﯿﺧﺫ ﺯﺍ ﻩﺮﻬﻣ ۲ :ﺩﺮﯿﮕﺑ ﺍﺭ ﻩﺪﺷ‌ﺵﻮﻣﺍﺮﻓ ﯼﻮﻧﻭﺍ ﺪﻧﺍﻮﺗ‌ﯽﻣ ﯽﺴﮐ ﺮﻫ ،ﻩﺩﺮﮑﻧ ﯼﺯﺎﺑ ﺪﻌﺑ ﺮﻔﻧ ﺎﺗ .ﺪﯿﯾﻮﮕﺑ «ﻮﻧﻭﺍ» ﻩﺮﻬﻣ ﻦﯾﺮﺧﺁ ﻪﺑ ﻩﺪﻧﺎﻣ‌ﯽﮑﯾ ﺎﺑ",
+    ".ﺪﻨﮐ‌ﯽﻣ ﻉﻭﺮﺷ ﺍﺭ ﺪﻌﺑ ﺖﺳﺩ ﻩﺪﻧﺮﺑ .(۲۵۰ ﺎﺗ) ﻪﯿﻘﺑ ﯼﺎﻫ‌ﻝﺎﺧ ﺎﯾ (۱۰ ﺎﺗ ﻪﻘﺑﺎﺴﻣ) ﺯﺎﯿﺘﻣﺍ ۱ :ﺩﺮﺑ‌ﯽﻣ ﺍﺭ ﺖﺳﺩ ﺪﻨﮐ ﻡﺎﻤﺗ ﻝﻭﺍ ﻪﮐ ﯽﺴﮐ",
+    ".ﺖﺳﺍ ﻩﺪﻧﺮﺑ ﻊﻤﺟ ﻦﯾﺮﺘﻤﮐ ﺖﺑﻮﻧ ۵۰۰ ﺯﺍ ﺲﭘ",
 )

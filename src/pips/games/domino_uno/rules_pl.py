@@ -1,15 +1,12 @@
-"""DominoUno's rules page in English, as the screens show it (DominoUno.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Polish, as the screens show it: data only, loaded when a
+page is opened."""
 
 PAGE = (
-    "2-6 players, 9 minus the players tiles each; the rest is the stock.",
-    "Lay one tile a turn on either end, matching pips touching.",
-    "Nothing fits: draw one tile; lay it at once or keep it.",
-    "Nothing fits and the stock is empty: take tiles back off one end until"
-    " a tile you held fits, then lay one you held.",
-    "Second-to-last tile: call uno with it. Until the next player acts,"
-    " anyone may catch a missed call: 2 tiles from the stock.",
-    "First out wins the hand: 1 point (match to 10) or the others' pips"
-    " (to 250). The winner leads the next hand.",
-    "At 500 turns the lowest count wins.",
+    "Od 2 do 6 graczy, każdy dostaje 9 minus liczba graczy kamieni; reszta to talon.",
+    "W swojej kolejce dokładasz jeden kamień na jeden z końców; liczba oczek stykających się połówek musi być identyczna.",
+    "Nic nie pasuje: dobierz jeden kamień; dołóż go od razu albo zatrzymaj.",
+    "Nic nie pasuje, a talon jest pusty: zabierz z jednego końca łańcucha tyle kamieni, aż któryś z twoich pasuje, i dołóż go.",
+    "Kładąc przedostatni kamień, powiedz uno. Póki następny gracz nie zagra, każdy może przyłapać zapomniane uno: 2 kamienie z talonu.",
+    "Kto pierwszy wyłoży wszystkie kamienie, wygrywa partię: 1 punkt (mecz do 10) albo oczka pozostałych (do 250). Zwycięzca zaczyna następną partię.",
+    "Po 500 kolejkach wygrywa najniższa suma oczek.",
 )

@@ -1,15 +1,11 @@
-"""Draw's rules page in English, as the screens show it (Draw.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Czech, as the screens show it: data only, loaded when a
+page is opened."""
 
 PAGE = (
-    "2 players, 7 tiles each; the other 14 are the reserve.",
-    "Lay a tile on either end of the line with equal pips touching;"
-    " with a tile that fits you must lay.",
-    "Nothing fits: draw one tile at a time until one fits, then lay it."
-    " An empty hand draws too while the reserve lasts.",
-    "Reserve empty and nothing fits: pass.",
-    "Reserve empty and a hand empty: that player wins the hand. Nobody can"
-    " lay: the lower count wins; equal counts tie.",
-    "The starter alternates. First to win 3 hands (1, 5 or 7 as an option)"
-    " wins the match.",
+    "2 hráči, každý 7 kostek; zbylých 14 tvoří zálohu.",
+    "Přikládej na jeden nebo druhý konec řady, stejná oka k sobě; kdo má pasující kostku, musí přiložit.",
+    "Nic nepasuje: ber ze zálohy po jedné kostce, dokud některá nepasuje, a tu přilož. Ze zálohy bere i hráč bez kostek, dokud záloha vydrží.",
+    "Záloha je prázdná a nic nepasuje: DÁL.",
+    "Záloha prázdná a něčí ruka prázdná: ten hráč hru vyhrává. Nikdo nemůže přiložit: vyhrává nižší součet ok; při rovnosti nerozhodně.",
+    "Začínající se střídá. Zápas vyhrává, kdo první vyhraje 3 hry (volitelně 1, 5 nebo 7).",
 )

@@ -1,15 +1,12 @@
-"""Draw's rules page in English, as the screens show it (Draw.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Persian, shaped, in visual order, a paragraph a line.
+
+Made by pips_tools.lang_build from rules_fa.txt: do not edit."""
 
 PAGE = (
-    "2 players, 7 tiles each; the other 14 are the reserve.",
-    "Lay a tile on either end of the line with equal pips touching;"
-    " with a tile that fits you must lay.",
-    "Nothing fits: draw one tile at a time until one fits, then lay it."
-    " An empty hand draws too while the reserve lasts.",
-    "Reserve empty and nothing fits: pass.",
-    "Reserve empty and a hand empty: that player wins the hand. Nobody can"
-    " lay: the lower count wins; equal counts tie.",
-    "The starter alternates. First to win 3 hands (1, 5 or 7 as an option)"
-    " wins the match.",
+    ".ﺪﻧﺍ‌ﻩﺮﯿﺧﺫ ﺮﮕﯾﺩ ﻩﺮﻬﻣ ۱۴ ؛ﻩﺮﻬﻣ ۷ ﺮﻔﻧ ﺮﻫ ،ﺮﻔﻧ ۲",
+    ".ﺪﯾﺭﺍﺬﮕﺑ ﺪﯾﺎﺑ ﺪﯾﺭﺍﺩ ﺭﻮﺟ ﻩﺮﻬﻣ ﺮﮔﺍ ؛ﻢﻫ ﺭﺎﻨﮐ ﺮﺑﺍﺮﺑ ﯼﺎﻫ‌ﻝﺎﺧ ،ﺪﯾﺭﺍﺬﮕﺑ ﻒﯾﺩﺭ ﺮﺳ ﻭﺩ ﺯﺍ ﯽﮑﯾ ﻪﺑ",
+    ".ﺩﺭﺍﺩ‌ﯽﻣﺮﺑ ﺖﺴﻫ ﻩﺮﯿﺧﺫ ﺎﺗ ﻢﻫ ﯽﻟﺎﺧ ﺖﺳﺩ .ﺪﯾﺭﺍﺬﮕﺑ ﺍﺭ ﻥﺁ ﻭ ﺩﻮﺷ ﺭﻮﺟ ﯽﮑﯾ ﺎﺗ ﺪﯾﺭﺍﺩﺮﺑ ﻩﺮﯿﺧﺫ ﺯﺍ ﯽﮑﯾ‌ﯽﮑﯾ :ﺖﺴﯿﻧ ﺭﻮﺟ ﯼﺍ‌ﻩﺮﻬﻣ ﭻﯿﻫ",
+    ".ﺪﯿﻨﮐ ﺩﺭ :ﺖﺴﯿﻧ ﺭﻮﺟ ﯼﺍ‌ﻩﺮﻬﻣ ﭻﯿﻫ ﻭ ﻩﺪﺷ ﻡﺎﻤﺗ ﻩﺮﯿﺧﺫ",
+    ".ﯼﻭﺎﺴﻣ ﺮﺑﺍﺮﺑ ﻊﻤﺟ ﺎﺑ ؛ﺖﺳﺍ ﻩﺪﻧﺮﺑ ﺮﺘﻤﮐ ﻊﻤﺟ :ﺩﺭﺍﺬﮕﺑ ﺪﻧﺍﻮﺗ‌ﯽﻤﻧ ﯽﺴﮐ .ﺖﺳﺍ ﺖﺳﺩ ﻩﺪﻧﺮﺑ ﻭﺍ :ﯽﻟﺎﺧ ﯽﺴﮐ ﺖﺳﺩ ﻭ ﻡﺎﻤﺗ ﻩﺮﯿﺧﺫ",
+    ".ﺩﺮﺑ‌ﯽﻣ ﺍﺭ ﻪﻘﺑﺎﺴﻣ ﺩﺮﺒﺑ (۷ ﺎﯾ ۵ ،۱ ﺏﺎﺨﺘﻧﺍ ﻪﺑ ﺎﯾ) ﺖﺳﺩ ۳ ﻝﻭﺍ ﻪﮐ ﯽﺴﮐ .ﺩﻮﺷ‌ﯽﻣ ﺽﻮﻋ ﯽﺘﺑﻮﻧ ﻩﺪﻨﻨﮐ‌ﻉﻭﺮﺷ",
 )

@@ -1,15 +1,11 @@
-"""Draw's rules page in English, as the screens show it (Draw.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Polish, as the screens show it: data only, loaded when a
+page is opened."""
 
 PAGE = (
-    "2 players, 7 tiles each; the other 14 are the reserve.",
-    "Lay a tile on either end of the line with equal pips touching;"
-    " with a tile that fits you must lay.",
-    "Nothing fits: draw one tile at a time until one fits, then lay it."
-    " An empty hand draws too while the reserve lasts.",
-    "Reserve empty and nothing fits: pass.",
-    "Reserve empty and a hand empty: that player wins the hand. Nobody can"
-    " lay: the lower count wins; equal counts tie.",
-    "The starter alternates. First to win 3 hands (1, 5 or 7 as an option)"
-    " wins the match.",
+    "2 graczy, po 7 kamieni; pozostałe 14 to talon.",
+    "Dokładaj na jeden z końców, te same oczka się stykają; mając pasujący kamień, musisz dołożyć.",
+    "Nic nie pasuje: dobieraj po jednym kamieniu, aż któryś pasuje, i dołóż go. Gracz z pustą ręką też dobiera, póki starczy talonu.",
+    "Talon pusty i nic nie pasuje: pas.",
+    "Talon pusty i czyjaś ręka pusta: ten gracz wygrywa partię. Nikt nie może dołożyć: wygrywa niższa suma oczek; przy równych remis.",
+    "Zaczynający zmienia się co partię. Mecz wygrywa, kto pierwszy wygra 3 partie (do wyboru 1, 5 lub 7).",
 )

@@ -1,8 +1,8 @@
-"""Draw's own phrases in LANG (pips.lang): what the table, the
-results and the terminal say in this game's words."""
+"""The game's own phrases in Czech (pips.lang): what the table, the results
+and the terminal say in this game's words."""
 
 WORDS = {
     "rules": "pips.games.draw.rules_cs",  # the rules page
-    "blocked": "blocked: lowest count wins",
-    "stock": "Reserve",
+    "blocked": "slepá ulička: vyhrává nižší součet",
+    "stock": "Záloha",
 }

@@ -1,8 +1,9 @@
-"""Draw's own phrases in LANG (pips.lang): what the table, the
-results and the terminal say in this game's words."""
+"""The game's own phrases in Persian, shaped, in visual order (pips.lang).
+
+Made by pips_tools.lang_build from words_fa.txt: do not edit."""
 
 WORDS = {
-    "rules": "pips.games.draw.rules_fa",  # the rules page
-    "blocked": "blocked: lowest count wins",
-    "stock": "Reserve",
+    "rules": "pips.games.draw.rules_fa",
+    "blocked": "ﺖﺳﺍ ﻩﺪﻧﺮﺑ ﺮﺘﻤﮐ ﻊﻤﺟ :ﺖﺴﺑ‌ﻦﺑ",
+    "stock": "ﻩﺮﯿﺧﺫ",
 }

@@ -1,17 +1,11 @@
-"""Matador's rules page in English, as the screens show it (Matador.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Czech, as the screens show it: data only, loaded when a
+page is opened."""
 
 PAGE = (
-    "2 players. 3 tiles are set aside unseen; 3 tiles each, the other 19 are"
-    " the reserve.",
-    "Attach a tile so that the touching halves add up to 7. An end showing 0"
-    " takes only a matador.",
-    "Matadors 0-0, 6-1, 5-2, 4-3: with no other tile that fits, lay one at"
-    " either end, either way round.",
-    "With a tile that fits or a matador you must lay; with neither, draw one"
-    " tile at a time until you can; reserve empty: pass.",
-    "Reserve empty and a hand empty: that player wins. Nobody can lay: the"
-    " lower count wins; equal counts tie. The 3 tiles are then shown.",
-    "The starter alternates. First to win 3 hands (1, 5 or 7 as an option)"
-    " wins the match.",
+    "2 hráči. 3 kostky se neviděné vyřadí; každý dostane 3 kostky, zbylých 19 je záloha.",
+    "Přikládej tak, aby se dotýkající poloviny sečetly na 7. Na konec s 0 smí jen matador.",
+    "Matadoři 0-0, 6-1, 5-2, 4-3: když nic jiného nepasuje, přilož jednoho na kterýkoli konec, libovolně otočeného.",
+    "S pasující kostkou nebo matadorem musíš přiložit; bez nich ber ze zálohy po jedné, dokud nemůžeš; záloha prázdná: DÁL.",
+    "Záloha prázdná a něčí ruka prázdná: ten hráč vyhrává. Nikdo nemůže přiložit: vyhrává nižší součet ok; při rovnosti nerozhodně. Pak se ukážou 3 vyřazené kostky.",
+    "Začínající se střídá. Zápas vyhrává, kdo první vyhraje 3 hry (volitelně 1, 5 nebo 7).",
 )

@@ -1,17 +1,12 @@
-"""Matador's rules page in English, as the screens show it (Matador.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Persian, shaped, in visual order, a paragraph a line.
+
+Made by pips_tools.lang_build from rules_fa.txt: do not edit."""
 
 PAGE = (
-    "2 players. 3 tiles are set aside unseen; 3 tiles each, the other 19 are"
-    " the reserve.",
-    "Attach a tile so that the touching halves add up to 7. An end showing 0"
-    " takes only a matador.",
-    "Matadors 0-0, 6-1, 5-2, 4-3: with no other tile that fits, lay one at"
-    " either end, either way round.",
-    "With a tile that fits or a matador you must lay; with neither, draw one"
-    " tile at a time until you can; reserve empty: pass.",
-    "Reserve empty and a hand empty: that player wins. Nobody can lay: the"
-    " lower count wins; equal counts tie. The 3 tiles are then shown.",
-    "The starter alternates. First to win 3 hands (1, 5 or 7 as an option)"
-    " wins the match.",
+    ".ﺪﻧﺍ‌ﻩﺮﯿﺧﺫ ﺮﮕﯾﺩ ﻩﺮﻬﻣ ۱۹ ،ﻩﺮﻬﻣ ۳ ﺮﻔﻧ ﺮﻫ ؛ﺪﻧﻭﺭ‌ﯽﻣ ﺭﺎﻨﮐ ﻩﺪﯾﺩﺎﻧ ﻩﺮﻬﻣ ۳ .ﺮﻔﻧ ۲",
+    ".ﺩﺮﯿﮔ‌ﯽﻣ ﺭﻭﺩﺎﺗﺎﻣ ﻂﻘﻓ ﺪﻫﺩ‌ﯽﻣ ﻥﺎﺸﻧ ۰ ﻪﮐ ﯼﺮﺳ .ﺪﻧﻮﺷ ۷ ﻢﻫ ﺎﺑ ﻢﻫ ﺭﺎﻨﮐ ﯼﺎﻫ‌ﻪﻤﯿﻧ ﻪﮐ ﺪﯾﺭﺍﺬﮕﺑ ﯼﺭﻮﻃ ﺍﺭ ﻩﺮﻬﻣ",
+    ".ﺪﯾﺭﺍﺬﮕﺑ ﻑﺮﻃ ﺮﻫ ﺯﺍ ﻭ ﺮﺳ ﺮﻫ ﻪﺑ ﺍﺭ ﯽﮑﯾ ،ﺪﯾﺭﺍﺪﻧ ﯼﺮﮕﯾﺩ ﺭﻮﺟ ﻩﺮﻬﻣ ﯽﺘﻗﻭ :3-4 ،2-5 ،1-6 ،0-0 ﺎﻫﺭﻭﺩﺎﺗﺎﻣ",
+    ".ﺪﯿﻨﮐ ﺩﺭ :ﻡﺎﻤﺗ ﻩﺮﯿﺧﺫ ؛ﺪﯿﻧﺍﻮﺘﺑ ﺎﺗ ﺪﯾﺭﺍﺩﺮﺑ ﻩﺮﯿﺧﺫ ﺯﺍ ﯽﮑﯾ‌ﯽﮑﯾ ﺎﻫ‌ﻥﺁ ﯽﺑ ؛ﺪﯾﺭﺍﺬﮕﺑ ﺪﯾﺎﺑ ﺭﻭﺩﺎﺗﺎﻣ ﺎﯾ ﺭﻮﺟ ﻩﺮﻬﻣ ﺎﺑ",
+    ".ﺪﻧﻮﺷ‌ﯽﻣ ﻩﺩﺍﺩ ﻥﺎﺸﻧ ﻪﺘﻓﺭ ﺭﺎﻨﮐ ﻩﺮﻬﻣ ۳ ﺪﻌﺑ .ﯼﻭﺎﺴﻣ ﺮﺑﺍﺮﺑ ﻊﻤﺟ ﺎﺑ ؛ﺖﺳﺍ ﻩﺪﻧﺮﺑ ﺮﺘﻤﮐ ﻊﻤﺟ :ﺩﺭﺍﺬﮕﺑ ﺪﻧﺍﻮﺗ‌ﯽﻤﻧ ﯽﺴﮐ .ﺖﺳﺍ ﻩﺪﻧﺮﺑ ﻭﺍ :ﯽﻟﺎﺧ ﯽﺴﮐ ﺖﺳﺩ ﻭ ﻡﺎﻤﺗ ﻩﺮﯿﺧﺫ",
+    ".ﺩﺮﺑ‌ﯽﻣ ﺍﺭ ﻪﻘﺑﺎﺴﻣ ﺩﺮﺒﺑ (۷ ﺎﯾ ۵ ،۱ ﺏﺎﺨﺘﻧﺍ ﻪﺑ ﺎﯾ) ﺖﺳﺩ ۳ ﻝﻭﺍ ﻪﮐ ﯽﺴﮐ .ﺩﻮﺷ‌ﯽﻣ ﺽﻮﻋ ﯽﺘﺑﻮﻧ ﻩﺪﻨﻨﮐ‌ﻉﻭﺮﺷ",
 )

@@ -1,17 +1,11 @@
-"""Matador's rules page in English, as the screens show it (Matador.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Polish, as the screens show it: data only, loaded when a
+page is opened."""
 
 PAGE = (
-    "2 players. 3 tiles are set aside unseen; 3 tiles each, the other 19 are"
-    " the reserve.",
-    "Attach a tile so that the touching halves add up to 7. An end showing 0"
-    " takes only a matador.",
-    "Matadors 0-0, 6-1, 5-2, 4-3: with no other tile that fits, lay one at"
-    " either end, either way round.",
-    "With a tile that fits or a matador you must lay; with neither, draw one"
-    " tile at a time until you can; reserve empty: pass.",
-    "Reserve empty and a hand empty: that player wins. Nobody can lay: the"
-    " lower count wins; equal counts tie. The 3 tiles are then shown.",
-    "The starter alternates. First to win 3 hands (1, 5 or 7 as an option)"
-    " wins the match.",
+    "2 graczy. 3 kamienie odkłada się nieoglądane; po 3 kamienie dla każdego, pozostałe 19 to talon.",
+    "Dokładaj tak, by stykające się połówki dawały razem 7. Na koniec z 0 pasuje tylko matador.",
+    "Matadory 0-0, 6-1, 5-2, 4-3: gdy nic innego nie pasuje, dołóż jednego na dowolny koniec, dowolnie obróconego.",
+    "Z pasującym kamieniem lub matadorem musisz dołożyć; bez nich dobieraj po jednym, aż możesz; talon pusty: pas.",
+    "Talon pusty i czyjaś ręka pusta: ten gracz wygrywa. Nikt nie może dołożyć: wygrywa niższa suma oczek; przy równych remis. Potem pokazuje się 3 odłożone kamienie.",
+    "Zaczynający zmienia się co partię. Mecz wygrywa, kto pierwszy wygra 3 partie (do wyboru 1, 5 lub 7).",
 )

@@ -1,9 +1,9 @@
-"""Matador's own phrases in LANG (pips.lang): what the table, the
-results and the terminal say in this game's words."""
+"""The game's own phrases in Czech (pips.lang): what the table, the results
+and the terminal say in this game's words."""
 
 WORDS = {
     "rules": "pips.games.matador.rules_cs",  # the rules page
-    "blocked": "blocked: lowest count wins",
-    "stock": "Reserve",
-    "out_of_play": "out of play: {0}",
+    "blocked": "slepá ulička: vyhrává nižší součet",
+    "stock": "Záloha",
+    "out_of_play": "mimo hru: {0}",
 }

@@ -1,9 +1,10 @@
-"""Matador's own phrases in LANG (pips.lang): what the table, the
-results and the terminal say in this game's words."""
+"""The game's own phrases in Persian, shaped, in visual order (pips.lang).
+
+Made by pips_tools.lang_build from words_fa.txt: do not edit."""
 
 WORDS = {
-    "rules": "pips.games.matador.rules_fa",  # the rules page
-    "blocked": "blocked: lowest count wins",
-    "stock": "Reserve",
-    "out_of_play": "out of play: {0}",
+    "rules": "pips.games.matador.rules_fa",
+    "blocked": "ﺖﺳﺍ ﻩﺪﻧﺮﺑ ﺮﺘﻤﮐ ﻊﻤﺟ :ﺖﺴﺑ‌ﻦﺑ",
+    "stock": "ﻩﺮﯿﺧﺫ",
+    "out_of_play": "{0} :ﯼﺯﺎﺑ ﺯﺍ ﻥﻭﺮﯿﺑ",
 }

@@ -1,9 +1,9 @@
-"""Matador's own phrases in LANG (pips.lang): what the table, the
-results and the terminal say in this game's words."""
+"""The game's own phrases in Polish (pips.lang): what the table, the results
+and the terminal say in this game's words."""
 
 WORDS = {
     "rules": "pips.games.matador.rules_pl",  # the rules page
-    "blocked": "blocked: lowest count wins",
-    "stock": "Reserve",
-    "out_of_play": "out of play: {0}",
+    "blocked": "zablokowane: wygrywa niższa suma",
+    "stock": "Talon",
+    "out_of_play": "poza grą: {0}",
 }

@@ -1,14 +1,12 @@
-"""Solo's rules page in English, as the screens show it (Solo.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Persian, shaped, in visual order, a paragraph a line.
+
+Made by pips_tools.lang_build from rules_fa.txt: do not edit."""
 
 PAGE = (
-    "One player. 5 tiles lie face up; the other 23 are the stock, face down.",
-    "Lay a face-up tile to start the line, then attach face-up tiles at either"
-    " end, equal pips touching.",
-    "Keep laying while any face-up tile fits; when none does, as many tiles"
-    " as you laid that round are turned up from the stock.",
-    "Win: all 28 tiles in the line.",
-    "Lose: nothing fits and the stock is empty, or the tiles just turned up"
-    " leave nothing that fits.",
-    "Every deal has a number: type it in to play the same deal again.",
+    ".ﺪﻧﺍ‌ﻪﻧﻭﺭﺍﻭ ﻩﺮﯿﺧﺫ ﺮﮕﯾﺩ ﻩﺮﻬﻣ ۲۳ ؛ﺪﻨﺘﺴﻫ ﻭﺭ ﻩﺮﻬﻣ ۵ .ﺮﻔﻧ ﮏﯾ",
+    ".ﻢﻫ ﺭﺎﻨﮐ ﺮﺑﺍﺮﺑ ﯼﺎﻫ‌ﻝﺎﺧ ،ﺪﯾﺭﺍﺬﮕﺑ ﺮﺳ ﻭﺩ ﺯﺍ ﯽﮑﯾ ﻪﺑ ﺍﺭ ﻭﺭ ﯼﺎﻫ‌ﻩﺮﻬﻣ ﺪﻌﺑ ،ﺪﯾﺭﺍﺬﮕﺑ ﻒﯾﺩﺭ ﻉﻭﺮﺷ ﯼﺍﺮﺑ ﺍﺭ ﻭﺭ ﻩﺮﻬﻣ ﮏﯾ",
+    ".ﺩﻮﺷ‌ﯽﻣ ﻭﺭ ﻩﺮﯿﺧﺫ ﺯﺍ ﺪﯿﺘﺷﺍﺬﮔ ﺭﻭﺩ ﻦﯾﺍ ﺭﺩ ﻪﮐ ﯽﯾﺎﻫ‌ﻩﺮﻬﻣ ﺩﺍﺪﻌﺗ ﻪﺑ ،ﺩﻮﺒﻧ ﺭﻮﺟ ﻡﺍﺪﮐ‌ﭻﯿﻫ ﯽﺘﻗﻭ ؛ﺪﯾﺭﺍﺬﮕﺑ ﺖﺳﺍ ﺭﻮﺟ ﯽﯾﻭﺭ ﻩﺮﻬﻣ ﯽﺘﻗﻭ ﺎﺗ",
+    ".ﻒﯾﺩﺭ ﺭﺩ ﻩﺮﻬﻣ ۲۸ ﺮﻫ :ﺩﺮﺑ",
+    ".ﺪﻧﺭﺍﺪﻧ ﯼﺭﻮﺟ ﭻﯿﻫ ﺪﻧﺪﺷ ﻭﺭ ﻩﺯﺎﺗ ﻪﮐ ﯽﯾﺎﻫ‌ﻩﺮﻬﻣ ﺎﯾ ،ﻩﺪﺷ ﻡﺎﻤﺗ ﻩﺮﯿﺧﺫ ﻭ ﺖﺴﯿﻧ ﺭﻮﺟ ﯼﺍ‌ﻩﺮﻬﻣ ﭻﯿﻫ :ﺖﺧﺎﺑ",
+    ".ﺪﯿﻨﮐ ﯼﺯﺎﺑ ﻩﺭﺎﺑﻭﺩ ﺍﺭ ﺶﺨﭘ ﻥﺎﻤﻫ ﺎﺗ ﺪﯿﻨﮐ ﺩﺭﺍﻭ ﺍﺭ ﻥﺁ :ﺩﺭﺍﺩ ﯼﺍ‌ﻩﺭﺎﻤﺷ ﺶﺨﭘ ﺮﻫ",
 )

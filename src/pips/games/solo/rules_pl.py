@@ -1,14 +1,11 @@
-"""Solo's rules page in English, as the screens show it (Solo.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Polish, as the screens show it: data only, loaded when a
+page is opened."""
 
 PAGE = (
-    "One player. 5 tiles lie face up; the other 23 are the stock, face down.",
-    "Lay a face-up tile to start the line, then attach face-up tiles at either"
-    " end, equal pips touching.",
-    "Keep laying while any face-up tile fits; when none does, as many tiles"
-    " as you laid that round are turned up from the stock.",
-    "Win: all 28 tiles in the line.",
-    "Lose: nothing fits and the stock is empty, or the tiles just turned up"
-    " leave nothing that fits.",
-    "Every deal has a number: type it in to play the same deal again.",
+    "Jeden gracz. 5 kamieni leży odkrytych; pozostałe 23 to zakryty talon.",
+    "Połóż odkryty kamień jako początek łańcucha, potem dokładaj odkryte kamienie na jeden z końców, te same oczka się stykają.",
+    "Dokładaj, póki któryś odkryty kamień pasuje; gdy żaden, z talonu odkrywa się tyle kamieni, ile dołożyłeś w tej rundzie.",
+    "Wygrana: wszystkie 28 kamieni w łańcuchu.",
+    "Przegrana: nic nie pasuje, a talon jest pusty, albo właśnie odkryte kamienie nie dają niczego, co pasuje.",
+    "Każde rozdanie ma numer: wpisz go, by zagrać to samo rozdanie jeszcze raz.",
 )

@@ -1,8 +1,9 @@
-"""Solitaire's own phrases in LANG (pips.lang): what the table, the
-results and the terminal say in this game's words."""
+"""The game's own phrases in Persian, shaped, in visual order (pips.lang).
+
+Made by pips_tools.lang_build from words_fa.txt: do not edit."""
 
 WORDS = {
-    "rules": "pips.games.solo.rules_fa",  # the rules page
-    "won": "won: all {0} tiles in the line",
-    "lost": "lost: {0} of {1} tiles in the line",
+    "rules": "pips.games.solo.rules_fa",
+    "won": "ﻒﯾﺩﺭ ﺭﺩ ﻩﺮﻬﻣ {0} ﺮﻫ :ﺩﺮﺑ",
+    "lost": "ﻒﯾﺩﺭ ﺭﺩ ﻩﺮﻬﻣ {1} ﺯﺍ {0} :ﺖﺧﺎﺑ",
 }

@@ -1,8 +1,8 @@
-"""Solitaire's own phrases in LANG (pips.lang): what the table, the
-results and the terminal say in this game's words."""
+"""The game's own phrases in Polish (pips.lang): what the table, the results
+and the terminal say in this game's words."""
 
 WORDS = {
     "rules": "pips.games.solo.rules_pl",  # the rules page
-    "won": "won: all {0} tiles in the line",
-    "lost": "lost: {0} of {1} tiles in the line",
+    "won": "wygrana: wszystkie {0} kamieni w łańcuchu",
+    "lost": "przegrana: {0} z {1} kamieni w łańcuchu",
 }

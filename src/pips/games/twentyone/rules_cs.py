@@ -1,13 +1,11 @@
-"""Twenty-one's rules page in English, as the screens show it (Twentyone.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Czech, as the screens show it: data only, loaded when a
+page is opened."""
 
 PAGE = (
-    "2 to 4 players, 2 tiles each, unseen by the others; count your pips.",
-    "In turn, from the starter: hit (take a tile from the stock) or stand"
-    " (take no more).",
-    "Over 21 loses, even by one pip; exactly 21 stands at once.",
-    "When everyone has stood or gone over, all tiles are shown. The highest"
-    " total not over 21 wins; equal best totals share the win.",
-    "Each winner of a hand scores 1. The starter moves one seat on each hand.",
-    "The match: a number of hands (5), or first to a number of hands won.",
+    "2 až 4 hráči, každý 2 kostky, které ostatní nevidí; sečti si oka.",
+    "Po řadě od začínajícího: přiber (kostku ze zálohy), nebo stůj (už nic nebereš).",
+    "Přes 21 prohrává, i o jediné oko; přesně 21 hned stojí.",
+    "Když všichni stojí nebo přetáhli, ukážou se všechny kostky. Vyhrává nejvyšší součet do 21; stejné nejlepší součty se o výhru dělí.",
+    "Každý vítěz hry získá 1 bod. Začínající se každou hru posouvá o místo.",
+    "Zápas: daný počet her (5), nebo kdo první vyhraje daný počet her.",
 )

@@ -1,13 +1,12 @@
-"""Twenty-one's rules page in English, as the screens show it (Twentyone.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Persian, shaped, in visual order, a paragraph a line.
+
+Made by pips_tools.lang_build from rules_fa.txt: do not edit."""
 
 PAGE = (
-    "2 to 4 players, 2 tiles each, unseen by the others; count your pips.",
-    "In turn, from the starter: hit (take a tile from the stock) or stand"
-    " (take no more).",
-    "Over 21 loses, even by one pip; exactly 21 stands at once.",
-    "When everyone has stood or gone over, all tiles are shown. The highest"
-    " total not over 21 wins; equal best totals share the win.",
-    "Each winner of a hand scores 1. The starter moves one seat on each hand.",
-    "The match: a number of hands (5), or first to a number of hands won.",
+    ".ﺪﯾﺭﺎﻤﺸﺑ ﺍﺭ ﻥﺎﺘﯾﺎﻫ‌ﻝﺎﺧ ؛ﺪﻨﻨﯿﺑ‌ﯽﻤﻧ ﻥﺍﺮﮕﯾﺩ ﻪﮐ ﻩﺮﻬﻣ ۲ ﺮﻔﻧ ﺮﻫ ،ﺮﻔﻧ ۴ ﺎﺗ ۲",
+    ".(ﺪﯾﺭﺍﺩ‌ﯽﻤﻧﺮﺑ ﺮﮕﯾﺩ) ﺪﯿﺘﺴﯾﺎﺑ ﺎﯾ (ﻩﺮﯿﺧﺫ ﺯﺍ ﯼﺍ‌ﻩﺮﻬﻣ) ﺪﯿﺸﮑﺑ :ﻩﺪﻨﻨﮐ‌ﻉﻭﺮﺷ ﺯﺍ ﺖﺑﻮﻧ ﻪﺑ",
+    ".ﺪﺘﺴﯾﺍ‌ﯽﻣ ﺍﺭﻮﻓ ۲۱ ﺖﺳﺭﺩ ؛ﻝﺎﺧ ﮏﯾ ﺎﺑ ﯽﺘﺣ ،ﺩﺯﺎﺑ‌ﯽﻣ ۲۱ ﺯﺍ ﺮﺘﺸﯿﺑ",
+    ".ﺪﻨﻨﮐ‌ﯽﻣ ﻢﯿﺴﻘﺗ ﺍﺭ ﺩﺮﺑ ﺮﺑﺍﺮﺑ ﯼﺎﻫ‌ﻊﻤﺟ ﻦﯾﺮﺘﻬﺑ ؛ﺖﺳﺍ ﻩﺪﻧﺮﺑ ۲۱ ﺯﺍ ﺮﺘﺸﯿﺑ ﻪﻧ ﻊﻤﺟ ﻦﯾﺮﺘﺸﯿﺑ .ﺪﻧﻮﺷ‌ﯽﻣ ﻭﺭ ﺎﻫ‌ﻩﺮﻬﻣ ﻪﻤﻫ ،ﺪﻧﺪﺷ ﺩﺭ ﺎﯾ ﺪﻧﺩﺎﺘﺴﯾﺍ ﻪﻤﻫ ﯽﺘﻗﻭ",
+    ".ﺩﻭﺭ‌ﯽﻣ ﻮﻠﺟ ﺮﻔﻧ ﮏﯾ ﺖﺳﺩ ﺮﻫ ﻩﺪﻨﻨﮐ‌ﻉﻭﺮﺷ .ﺩﺮﯿﮔ‌ﯽﻣ ﺯﺎﯿﺘﻣﺍ ۱ ﺖﺳﺩ ﻩﺪﻧﺮﺑ ﺮﻫ",
+    ".ﺩﺮﺒﺑ ﺖﺳﺩ ﺪﻨﭼ ﻝﻭﺍ ﯽﺴﮐ ﺎﺗ ﺎﯾ ،(۵) ﺖﺳﺩ ﺪﻨﭼ :ﻪﻘﺑﺎﺴﻣ",
 )

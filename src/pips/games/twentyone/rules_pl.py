@@ -1,13 +1,11 @@
-"""Twenty-one's rules page in English, as the screens show it (Twentyone.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Polish, as the screens show it: data only, loaded when a
+page is opened."""
 
 PAGE = (
-    "2 to 4 players, 2 tiles each, unseen by the others; count your pips.",
-    "In turn, from the starter: hit (take a tile from the stock) or stand"
-    " (take no more).",
-    "Over 21 loses, even by one pip; exactly 21 stands at once.",
-    "When everyone has stood or gone over, all tiles are shown. The highest"
-    " total not over 21 wins; equal best totals share the win.",
-    "Each winner of a hand scores 1. The starter moves one seat on each hand.",
-    "The match: a number of hands (5), or first to a number of hands won.",
+    "Od 2 do 4 graczy, po 2 kamienie, których inni nie widzą; policz swoje oczka.",
+    "Po kolei od zaczynającego: dobierz (kamień z talonu) albo stój (nic więcej nie bierzesz).",
+    "Ponad 21 przegrywa, choćby o jedno oczko; równo 21 od razu stoi.",
+    "Gdy wszyscy stoją lub przekroczyli, wszystkie kamienie się odkrywa. Wygrywa najwyższa suma nie większa niż 21; równe najlepsze sumy dzielą wygraną.",
+    "Każdy zwycięzca partii dostaje 1 punkt. Zaczynający przesuwa się co partię o jedno miejsce.",
+    "Mecz: określona liczba partii (5) albo kto pierwszy wygra określoną liczbę partii.",
 )

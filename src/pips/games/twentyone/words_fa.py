@@ -1,8 +1,9 @@
-"""Twenty-one's own phrases in LANG (pips.lang): what the table, the
-results and the terminal say in this game's words."""
+"""The game's own phrases in Persian, shaped, in visual order (pips.lang).
+
+Made by pips_tools.lang_build from words_fa.txt: do not edit."""
 
 WORDS = {
-    "rules": "pips.games.twentyone.rules_fa",  # the rules page
-    "total": "= {0}",
-    "over": "= {0} over",
+    "rules": "pips.games.twentyone.rules_fa",
+    "total": "{0} =",
+    "over": "ﺪﺣ ﺯﺍ ﺶﯿﺑ {0} =",
 }

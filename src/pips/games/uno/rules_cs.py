@@ -1,16 +1,12 @@
-"""Uno's rules page in English, as the screens show it (Uno.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Czech, as the screens show it: data only, loaded when a
+page is opened."""
 
 PAGE = (
-    "Match the top card by colour, number or symbol. W and W+4 go on anything"
-    " and name the colour.",
-    "Can't or won't play? Draw one; you may play it at once or keep it.",
-    "S skips the next player, V reverses, +2 makes them draw 2 and miss the turn.",
-    "W+4: the next player draws 4 and misses the turn, or challenges: a bluff"
-    " (you held the colour) costs you 4, an honest +4 costs them 6.",
-    "Going down to one card: press UNO! with the card. Others can catch"
-    " a missed call for a 4-card penalty (or 2).",
-    "First out scores the cards left in the other hands: numbers at face"
-    " value, S V +2 20, W W+4 50.",
-    "First to the target (500 or 200) wins; single-hand mode ends after one hand.",
+    "Přikládej kartu stejné barvy, čísla nebo symbolu. W a W+4 jdou na cokoli a volí barvu.",
+    "Nemůžeš nebo nechceš hrát? Vezmi si jednu kartu; můžeš ji hned zahrát, nebo si ji nechat.",
+    "S vynechá dalšího hráče, V obrací směr, +2 mu dá 2 karty a ztratí tah.",
+    "W+4: další hráč bere 4 a ztrácí tah, nebo namítne: blaf (měl jsi tu barvu) tě stojí 4, poctivé +4 jeho 6.",
+    "Když ti zbývá jedna karta, stiskni UNO! spolu s kartou. Zapomenuté UNO mohou ostatní chytit: trest 4 karty (nebo 2).",
+    "Kdo je první venku, získá body karet v rukou ostatních: čísla podle hodnoty, S V +2 po 20, W W+4 po 50.",
+    "Vyhrává první, kdo dosáhne cíle (500 nebo 200); jedna hra končí po jediném kole.",
 )

@@ -1,16 +1,13 @@
-"""Uno's rules page in English, as the screens show it (Uno.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Persian, shaped, in visual order, a paragraph a line.
+
+Made by pips_tools.lang_build from rules_fa.txt: do not edit."""
 
 PAGE = (
-    "Match the top card by colour, number or symbol. W and W+4 go on anything"
-    " and name the colour.",
-    "Can't or won't play? Draw one; you may play it at once or keep it.",
-    "S skips the next player, V reverses, +2 makes them draw 2 and miss the turn.",
-    "W+4: the next player draws 4 and misses the turn, or challenges: a bluff"
-    " (you held the colour) costs you 4, an honest +4 costs them 6.",
-    "Going down to one card: press UNO! with the card. Others can catch"
-    " a missed call for a 4-card penalty (or 2).",
-    "First out scores the cards left in the other hands: numbers at face"
-    " value, S V +2 20, W W+4 50.",
-    "First to the target (500 or 200) wins; single-hand mode ends after one hand.",
+    ".ﺪﻨﻨﮐ‌ﯽﻣ ﺏﺎﺨﺘﻧﺍ ﺍﺭ ﮓﻧﺭ ﻭ ﺪﻨﻨﯿﺸﻧ‌ﯽﻣ ﯽﺗﺭﺎﮐ ﺮﻫ ﯼﻭﺭ W+4 ﻭ W .ﺪﺷﺎﺑ ﺭﻮﺟ ﻭﺭ ﺕﺭﺎﮐ ﺎﺑ ﺩﺎﻤﻧ ﺎﯾ ﺩﺪﻋ ،ﮓﻧﺭ ﺮﻈﻧ ﺯﺍ ﻪﮐ ﺪﯿﻨﮐ ﯼﺯﺎﺑ ﯽﺗﺭﺎﮐ",
+    ".ﺪﯾﺭﺍﺩ ﻪﮕﻧ ﺎﯾ ﺪﯿﻨﮐ ﯼﺯﺎﺑ ﺍﺭﻮﻓ ﺍﺭ ﻥﺎﻤﻫ ﺪﯿﻧﺍﻮﺗ‌ﯽﻣ ؛ﺪﯿﺸﮑﺑ ﺕﺭﺎﮐ ﮏﯾ ؟ﺪﯿﻨﮐ ﯼﺯﺎﺑ ﺪﯿﻫﺍﻮﺧ‌ﯽﻤﻧ ﺎﯾ ﺪﯿﻧﺍﻮﺗ‌ﯽﻤﻧ",
+    ".ﺩﺯﻮﺳ‌ﯽﻣ ﺶﺘﺑﻮﻧ ﻭ ﺪﻫﺩ‌ﯽﻣ ﺕﺭﺎﮐ ۲ ﺪﻌﺑ ﺮﻔﻧ ﻪﺑ 2+ ،ﺪﻧﺍﺩﺮﮔ‌ﯽﻣﺮﺑ ﺍﺭ ﺖﻬﺟ V ،ﺪﻨﮐ‌ﯽﻣ ﺩﺭ ﺍﺭ ﺪﻌﺑ ﺮﻔﻧ S",
+    ".ﺕﺭﺎﮐ ۶ ﻭﺍ ﯼﺍﺮﺑ ﺯﺎﺠﻣ 4+ ،ﺩﺭﺍﺩ ﺝﺮﺧ ﺕﺭﺎﮐ ۴ ﺎﻤﺷ ﯼﺍﺮﺑ (ﺪﯿﺘﺷﺍﺩ ﺍﺭ ﮓﻧﺭ ﻥﺁ) ﻑﻮﻠﺑ :ﺪﻨﮐ‌ﯽﻣ ﺽﺍﺮﺘﻋﺍ ﺎﯾ ،ﺩﺯﻮﺳ‌ﯽﻣ ﺶﺘﺑﻮﻧ ﻭ ﺪﺸﮐ‌ﯽﻣ ﺕﺭﺎﮐ ۴ ﺪﻌﺑ ﺮﻔﻧ :W+4",
+    ".(۲ ﺎﯾ) ﺕﺭﺎﮐ ۴ ﻪﻤﯾﺮﺟ :ﺪﻧﺮﯿﮕﺑ ﺪﻨﻧﺍﻮﺗ‌ﯽﻣ ﻪﯿﻘﺑ ﺍﺭ ﻩﺪﺷ‌ﺵﻮﻣﺍﺮﻓ ﯼﻮﻧﻭﺍ .ﺪﯿﻧﺰﺑ ﺕﺭﺎﮐ ﻩﺍﺮﻤﻫ ﺍﺭ «!ﻮﻧﻭﺍ» ،ﺪﻧﺎﻣ‌ﯽﻣ ﻥﺎﺘﯾﺍﺮﺑ ﺕﺭﺎﮐ ﮏﯾ ﯽﺘﻗﻭ",
+    ".۵۰ ﻡﺍﺪﮐ ﺮﻫ W+4 ﻭ W ،۲۰ ﻡﺍﺪﮐ ﺮﻫ 2+ ﻭ V ﻭ S ،ﻥﺎﺷﺩﺪﻋ ﻩﺯﺍﺪﻧﺍ ﻪﺑ ﺎﻫﺩﺪﻋ :ﺩﺮﯿﮔ‌ﯽﻣ ﺍﺭ ﻪﯿﻘﺑ ﺖﺳﺩ ﯼﺎﻫ‌ﺕﺭﺎﮐ ﺯﺎﯿﺘﻣﺍ ﺩﻮﺷ ﻡﺎﻤﺗ ﺶﺘﺳﺩ ﻝﻭﺍ ﻪﮐ ﯽﺴﮐ",
+    ".ﺩﻮﺷ‌ﯽﻣ ﻡﺎﻤﺗ ﺖﺳﺩ ﮏﯾ ﺯﺍ ﺲﭘ «ﺖﺳﺩ ﮏﯾ» ﺖﻟﺎﺣ ؛ﺖﺳﺍ ﻩﺪﻧﺮﺑ ﺪﺳﺮﺑ (۲۰۰ ﺎﯾ ۵۰۰) ﻑﺪﻫ ﻪﺑ ﻪﮐ ﯽﺴﮐ ﻦﯿﻟﻭﺍ",
 )

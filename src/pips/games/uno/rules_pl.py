@@ -1,16 +1,12 @@
-"""Uno's rules page in English, as the screens show it (Uno.rules()): data
-only, loaded when a page is opened, so that a match does not hold its text."""
+"""The rules page in Polish, as the screens show it: data only, loaded when a
+page is opened."""
 
 PAGE = (
-    "Match the top card by colour, number or symbol. W and W+4 go on anything"
-    " and name the colour.",
-    "Can't or won't play? Draw one; you may play it at once or keep it.",
-    "S skips the next player, V reverses, +2 makes them draw 2 and miss the turn.",
-    "W+4: the next player draws 4 and misses the turn, or challenges: a bluff"
-    " (you held the colour) costs you 4, an honest +4 costs them 6.",
-    "Going down to one card: press UNO! with the card. Others can catch"
-    " a missed call for a 4-card penalty (or 2).",
-    "First out scores the cards left in the other hands: numbers at face"
-    " value, S V +2 20, W W+4 50.",
-    "First to the target (500 or 200) wins; single-hand mode ends after one hand.",
+    "Dokładaj kartę w tym samym kolorze, z tą samą liczbą lub symbolem. W i W+4 pasują do wszystkiego i wybierają kolor.",
+    "Nie możesz lub nie chcesz zagrać? Dobierz jedną kartę; możesz ją od razu zagrać albo zatrzymać.",
+    "S blokuje następnego gracza, V odwraca kierunek, +2 każe mu dobrać 2 i traci ruch.",
+    "W+4: następny gracz dobiera 4 i traci ruch albo sprawdza: blef (miałeś ten kolor) kosztuje ciebie 4, uczciwe +4 jego 6.",
+    "Gdy zostaje ci jedna karta, naciśnij UNO! razem z kartą. Zapomniane UNO inni mogą przyłapać: kara 4 kart (lub 2).",
+    "Kto pierwszy pozbędzie się kart, zdobywa punkty z rąk pozostałych: liczby według wartości, S V +2 po 20, W W+4 po 50.",
+    "Wygrywa pierwszy, kto osiągnie cel (500 lub 200); tryb jednej partii kończy się po jednej partii.",
 )

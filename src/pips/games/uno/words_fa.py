@@ -1,6 +1,7 @@
-"""UNO's own phrases in LANG (pips.lang): what the table, the results
-and the terminal say in this game's words."""
+"""The game's own phrases in Persian, shaped, in visual order (pips.lang).
+
+Made by pips_tools.lang_build from words_fa.txt: do not edit."""
 
 WORDS = {
-    "rules": "pips.games.uno.rules_fa",  # the rules page
+    "rules": "pips.games.uno.rules_fa",
 }

@@ -1,4 +1,4 @@
-"""UNO's own phrases in LANG (pips.lang): what the table, the results
+"""The game's own phrases in Polish (pips.lang): what the table, the results
 and the terminal say in this game's words."""
 
 WORDS = {
