@@ -1,12 +1,12 @@
 # Pips: `make play`, `make sim`, `make test`, `make bench`, `make bench-strength`, `make bench-device`, `make bench-pico`,
-# `make bench-memory`, `make mpy`, `make deploy`, `make fs-uf2`, `make firmware`, `make images`.
+# `make bench-memory`, `make soak-link`, `make mpy`, `make deploy`, `make fs-uf2`, `make firmware`, `make images`, `make lang`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= /dev/ttyACM0
 
-.PHONY: all play sim test soak-link bench bench-strength bench-device bench-pico bench-memory pico-emu mpy deploy fs-uf2 firmware images clean
+.PHONY: all play sim test soak-link bench bench-strength bench-device bench-pico bench-memory pico-emu mpy deploy fs-uf2 firmware images lang clean
 
 all: test
 
@@ -73,6 +73,11 @@ bench-strength: $(STAMP)
 
 images: $(STAMP)
 	$(BIN)/python -m pips_tools.images
+
+# The Persian catalogues shaped and laid out in visual order from their fa.txt
+# sources (pips_tools.lang_build, docs/languages.md).
+lang: $(STAMP)
+	$(BIN)/python -m pips_tools.lang_build
 
 # The bots and the firmware on an emulated Cortex-M0 (pips_tools/device.py, docs/device-bench.md):
 # needs MICROPY_DIR, a MicroPython work tree; pyboard.py needs only pyserial of the bench set.

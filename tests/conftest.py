@@ -19,3 +19,16 @@ def data_folder(tmp_path, monkeypatch):
     folder = tmp_path / "pips-data"
     monkeypatch.setenv("PIPS_DATA_DIR", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def language(monkeypatch):
+    """Every test starts in English with LANG set to a plain locale, whatever
+    the machine's own (a test of another language sets it itself), and the
+    language is English again after it."""
+    from pips import lang
+
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    lang.use("en")
+    yield
+    lang.use("en")

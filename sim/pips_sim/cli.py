@@ -12,8 +12,8 @@ and exit 130; standard input is read as bytes, so bytes that are not text
 """
 
 import argparse
-import os
 import json
+import os
 import sys
 import time
 
@@ -210,6 +210,18 @@ def check_humans(kept):
 
 
 # -- subcommands ---------------------------------------------------------------
+def play_language(option, environment):
+    """The terminal game's language: --lang, else the LANG environment
+    variable's (`cs_CZ.UTF-8`: cs), else English."""
+    from pips import lang
+
+    if option is None:
+        return lang.from_environment(environment)
+    if option not in lang.CODES:
+        raise UsageError("--lang: no language %r (try: %s)" % (option, ", ".join(lang.CODES)))
+    return option
+
+
 def cmd_play(args, stdin, stdout):
     from pips_sim.term_play import TermPlay
 
@@ -221,6 +233,7 @@ def cmd_play(args, stdin, stdout):
         raise UsageError("--humans must be 0 or more")
     if args.resume and args.new:
         raise UsageError("--resume plays the kept match on, --new replaces it: not both")
+    language = play_language(args.lang, os.environ.get("LANG"))
     store = data_store(data_folder(), sys.stderr)
     choice = kept_or_new(args, cls, store, stdin, stdout, sys.stderr)
     if choice is None:
@@ -240,6 +253,7 @@ def cmd_play(args, stdin, stdout):
             out=stdout,
             store=store,
             kept=kept,
+            language=language,
         )
         return session.run()
     players = args.players
@@ -269,6 +283,7 @@ def cmd_play(args, stdin, stdout):
         out=stdout,
         first=args.first if args.first is not None else -1,
         store=store if saved else None,
+        language=language,
     )
     return session.run()
 
@@ -401,6 +416,8 @@ def parser():
         help="smart bot rollouts per decision, 1 to %d (default -1: the level's own)" % ROLLOUTS[1],
     )
     p.add_argument("--first", type=whole, help="first hand's starter, a seat from 0 (default by lot)")
+    p.add_argument("--lang", help="the language played in: en, cs, pl or fa (default: from the "
+                   "LANG environment variable, else en)")
     p.add_argument(
         "--resume",
         action="store_true",

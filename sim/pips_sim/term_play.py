@@ -24,11 +24,13 @@ are pips.bots.table_bots seeded by pips.bots.bot_rng(seed), as in self-play.
 import re
 import textwrap
 
-from pips import cards, tiles
-from pips.bots import bot_rng, level_name, table_bots
+from pips import cards, lang, tiles
+from pips.bots import bot_rng, table_bots
+from pips.games import card as game_card
 from pips.match import Match, Turns
 from pips.selfplay import MOVE_LIMIT
 from pips.ui import events as told  # what happened: the same lines as on the handheld
+from pips_sim.words import CATALOGUES as WORDS  # the terminal's own phrases
 
 QUIT = "quit"
 RESIGN = "resign"
@@ -92,8 +94,14 @@ def piece_text(view, code):
 
 
 def amount(n, unit):
-    """`1 tile`, `3 tiles`: a count and its unit, singular for one."""
-    return "%d %s%s" % (n, unit, "" if n == 1 else "s")
+    """`1 tile`, `3 tiles`: a count and its unit (tiles, cards, chips,
+    points), in the language's plural form."""
+    return lang.count(unit, n)
+
+
+def sentence(line):
+    """A game's line as a sentence: capitalised, a full stop at its end."""
+    return lang.text("sentence", line[:1].upper() + line[1:])
 
 
 def _count(value):
@@ -122,11 +130,15 @@ class TermPlay:
         seat_bots=None,
         store=None,
         kept=None,
+        language="en",
     ):
         """seat_bots: {seat: bot} to use instead of the bots made from `levels`.
         store: the pips.save.Store the match is kept in after every move, None
         for none; kept: a match read back from it (pips.restore) to play on,
-        its humans the first seats (levels and options are its own)."""
+        its humans the first seats (levels and options are its own).
+        language: the code of the language played in (pips.lang), English
+        by default."""
+        lang.use(language, WORDS)
         game_class.check_players(players)
         if not 0 <= humans <= players:
             raise ValueError("%d humans at a %d-player table" % (humans, players))
@@ -180,10 +192,12 @@ class TermPlay:
         """`P1 (you)`, `P2 (smart)`; with several humans, a human is `P2`."""
         if seat < self.humans:
             if self.humans == 1:
-                return "%s (you)" % seat_name(seat)
+                return lang.text("you", seat_name(seat))
             return seat_name(seat)
         level = self.seat_levels.get(seat)
-        return "%s (%s)" % (seat_name(seat), level_name(level)) if level else seat_name(seat)
+        if not level:
+            return seat_name(seat)
+        return lang.text("bot", seat_name(seat), lang.text("level." + level))
 
     # -- what is shown -----------------------------------------------------
     def show_table(self, game):
@@ -191,55 +205,59 @@ class TermPlay:
         public = game.view(self.viewer if self.viewer >= 0 else 0)
         match = self.match
         target = self.options.get("target")
-        self.say(
-            "-- %s, hand %d%s --"
-            % (game.title, self.hand_number, ", target %s" % target if target else "")
-        )
+        title = self.title()
+        if target:
+            self.say(lang.text("head.target", title, lang.num(self.hand_number), lang.num(target)))
+        else:
+            self.say(lang.text("head", title, lang.num(self.hand_number)))
         kind = public.table_kind
         unit = "cards" if public.piece_kind == "card" else "tiles"
+        empty = lang.text("empty")
         if kind == "pile":
             self.show_pile(public)
         elif kind == "cross":  # Bergen: the centre, the arms from it out, the bank
-            self.say("Centre: %s" % ("6-6" if public.phase else "(empty)"))
+            self.say(lang.text("centre", "6-6" if public.phase else empty))
             for arm in range(4):
                 pairs = public.arm_pairs(arm)
-                self.say("%s: %s" % ("NESW"[arm], " ".join("%d-%d" % p for p in pairs) or "(empty)"))
-            chips = ", ".join("%s %d" % (self.label(s), public.chips[s]) for s in range(game.players))
-            self.say("Bank: %s; chips: %s" % (amount(public.bank, "chip"), chips))
+                self.say(lang.text("named", "NESW"[arm], " ".join("%d-%d" % p for p in pairs) or empty))
+            chips = lang.join(
+                [lang.text("seat_value", self.label(s), lang.num(public.chips[s])) for s in range(game.players)])
+            self.say(lang.text("bank", amount(public.bank, "chips"), chips))
         elif hasattr(public, "line_pairs"):
             pairs = public.line_pairs()
-            self.say("Line: %s" % (" ".join("%d-%d" % p for p in pairs) if pairs else "(empty)"))
+            self.say(lang.text("line", " ".join("%d-%d" % p for p in pairs) if pairs else empty))
             if public.ends:
-                self.say("Ends: L %d, R %d" % tuple(public.ends))
+                self.say(lang.text("ends", public.ends[0], public.ends[1]))
         if kind != "pile" and public.stock is not None:
-            self.say("%s: %s" % (public.stock_name.capitalize(), amount(public.stock, unit[:-1])))
+            stock = lang.game_words(game).get("stock") or lang.text("stock")
+            self.say(lang.text("named", stock, amount(public.stock, unit)))
         parts = []
         for seat in range(game.players):
             size = public.sizes[seat]
-            text = "%s %d %s, total %d" % (
-                self.label(seat),
-                size,
-                unit if size != 1 else unit[:-1],
-                match.totals[seat],
-            )
+            text = lang.text("seat", self.label(seat), amount(size, unit), lang.num(match.totals[seat]))
             if seat in match.resigned:
-                text += " (resigned)"
+                text = lang.text("resigned", text)
             parts.append(text)
-        self.say("Seats: " + "; ".join(parts))
+        self.say(lang.text("seats", lang.join(parts, "; ")))
         if self.viewer >= 0 and self.viewer not in match.resigned:
             own = game.view(self.viewer)
             hand = " ".join(piece_text(own, c) for c in own.hand_list())
             if hand and isinstance(getattr(own, "total", None), int):  # Twenty-one's
-                hand += " (total %d)" % own.total
+                hand = lang.text("hand_total", hand, lang.num(own.total))
             if self.humans == 1:
-                self.say("Your hand: %s" % (hand or "(empty)"))
+                self.say(lang.text("your_hand", hand or empty))
             else:
-                self.say("Hand of %s: %s" % (seat_name(self.viewer), hand or "(empty)"))
+                self.say(lang.text("hand_of", seat_name(self.viewer), hand or empty))
             reveal = getattr(own, "reveal", None)
             if reveal:
-                self.say("Shown to you: %s" % self.pieces(own, reveal))
+                self.say(lang.text("shown_to_you", self.pieces(own, reveal)))
         if game.turn >= 0:
-            self.say("Turn: %s" % self.label(game.turn))
+            self.say(lang.text("turn", self.label(game.turn)))
+
+    def title(self):
+        """The game's name in the chosen language."""
+        found = game_card(self.game_class.name)
+        return lang.title(found) if found is not None else self.game_class.title
 
     def pieces(self, view, value):
         if isinstance(value, (list, tuple, bytes, bytearray)):
@@ -251,37 +269,37 @@ class TermPlay:
         top = getattr(view, "top", None)
         color = getattr(view, "color", None)
         if isinstance(top, int) and top >= 0:
-            parts.append("top %s" % cards.text(top))
+            parts.append(lang.text("pile.top", cards.text(top)))
         elif top is not None:
-            parts.append("top %s" % top)
+            parts.append(lang.text("pile.top", top))
         if isinstance(color, int) and 0 <= color < len(cards.COLORS):
-            parts.append("colour %s" % cards.COLORS[color])
+            parts.append(lang.text("pile.colour", cards.COLORS[color]))
         elif color is not None:
-            parts.append("colour %s" % color)
+            parts.append(lang.text("pile.colour", color))
         direction = getattr(view, "direction", None)
         if direction is not None:
             if isinstance(direction, int):
-                direction = "clockwise" if direction >= 0 else "counter-clockwise"
-            parts.append("direction %s" % direction)
+                direction = lang.text("clockwise" if direction >= 0 else "counter-clockwise")
+            parts.append(lang.text("pile.direction", direction))
         for name in ("stock", "discard"):
             value = getattr(view, name, None)
             if callable(value):
                 value = value()
             if value is not None:
-                parts.append("%s %s" % (name, _count(value)))
+                parts.append(lang.text("pile." + name, lang.num(_count(value))))
         pending = getattr(view, "pending", None)
         if pending:
-            parts.append("pending %s" % pending)
-        self.say("Table: " + ", ".join(parts))
+            parts.append(lang.text("pile.pending", pending))
+        self.say(lang.text("table", lang.join(parts)))
 
     def describe(self, game, seat, move, text):
         """'P2 (smart) lays 3-5 R', 'P3 (greedy) passes', 'P1 (you): catch P2'."""
         who = self.label(seat)
         text = shown_move(text)
         if text == "pass":
-            return "%s passes" % who
+            return lang.text("passes", who)
         if text == "draw":
-            return "%s draws" % who
+            return lang.text("draws", who)
         piece = -1
         finder = getattr(game, "move_piece", None)
         try:
@@ -290,8 +308,8 @@ class TermPlay:
             piece = -1
         if piece is not None and piece >= 0:
             verb = "plays" if getattr(game.view(seat), "piece_kind", "tile") == "card" else "lays"
-            return "%s %s %s" % (who, verb, text)
-        return "%s: %s" % (who, text)
+            return lang.text(verb, who, text)
+        return lang.text("move", who, text)
 
     # -- turns ---------------------------------------------------------------
     def needs_hand_over(self, seat):
@@ -304,41 +322,43 @@ class TermPlay:
         self.out.write(_CLEAR)
         if hasattr(self.out, "isatty") and self.out.isatty():
             self.out.write(_CLEAR_ANSI)  # and clears a real terminal outright
-        prompt = "Pass the device to %s, then press Enter " % seat_name(seat)
+        prompt = lang.text("pass_to", seat_name(seat))
         if self.ask(prompt) is None:
             return False
         self.viewer = seat
         if self.last_move is not None:  # what was just played, the screen cleared since
-            self.say("Just played: %s" % self.last_move)
+            self.say(lang.text("just_played", self.last_move))
         self.show_table(game)
         return True
 
     def list_moves(self, seat, texts, optional):
         if optional:
-            self.say("%s may move out of turn:" % self.label(seat))
+            self.say(lang.text("may_move", self.label(seat)))
         else:
-            self.say("Your moves:")
+            self.say(lang.text("your_moves"))
         self.say("  " + "  ".join("%d) %s" % (i + 1, t) for i, t in enumerate(texts)))
 
     def show_help(self, texts, optional):
         example = texts[0] if texts else "pass"
         lines = [
-            "  NUMBER   the move with that number in the list",
-            "  MOVE     a move typed as listed, like %s (any case)" % example,
-            "  Enter    "
-            + ("let the move go" if optional else "the move, when there is only one"),
-            "  moves    list the moves again",
-            "  rules    the rules of %s" % self.game_class.title,
-            "  resign   give up the match (you rank last)",
-            "  quit     leave the match unfinished",
-            "  help     this list",
+            lang.text("help.number"),
+            lang.text("help.move", example),
+            lang.text("help.enter_skip" if optional else "help.enter_one"),
+            lang.text("help.moves"),
+            lang.text("help.rules", self.title()),
+            lang.text("help.resign"),
+            lang.text("help.quit"),
+            lang.text("help.help"),
         ]
         for line in lines:
             self.say(line)
 
     def show_rules(self):
-        self.say("%s rules:" % self.game_class.title)
+        self.say(lang.text("rules_of", self.title()))
         for line in self.game_class.rules():
+            if lang.rtl():  # stored in visual order: a paragraph a line, its bullet on the right
+                self.say(line + " -")
+                continue
             self.say(textwrap.fill(line, 78, initial_indent="- ", subsequent_indent="  "))
 
     def read_move(self, game, seat, optional, listed=False):
@@ -351,10 +371,7 @@ class TermPlay:
         if not listed:
             self.list_moves(seat, texts, optional)
         while True:
-            if optional:
-                prompt = "%s: number or move, Enter to let it go (help): " % self.label(seat)
-            else:
-                prompt = "%s: number or move (help): " % self.label(seat)
+            prompt = lang.text("ask.optional" if optional else "ask", self.label(seat))
             line = self.ask(prompt)
             if line is None:
                 return QUIT
@@ -382,15 +399,15 @@ class TermPlay:
                 k = int(word) if len(word.lstrip("0")) <= 6 else 0
                 if 1 <= k <= n:
                     return moves[k - 1]
-                self.say("Choose 1 to %d." % n)
+                self.say(lang.text("choose", n))
                 continue
             try:
                 move = game.parse_move(seat, typed_move(line))
             except ValueError as exc:
-                self.say("Not understood: %s" % seats_named(str(exc)))
+                self.say(lang.text("not_understood", seats_named(str(exc))))
                 continue
             except (IndexError, KeyError, TypeError) as exc:  # a game's parser missed a case
-                self.say("Not understood: %s" % (exc,))
+                self.say(lang.text("not_understood", exc))
                 continue
             return move  # play() refuses an illegal one with the game's reason
 
@@ -409,7 +426,7 @@ class TermPlay:
             try:
                 game.play(seat, move)
             except ValueError as exc:
-                self.say("Refused: %s" % seats_named(str(exc)))
+                self.say(lang.text("refused", seats_named(str(exc))))
                 continue
             self.keep(seat, move)
             self.tell(game, seat, move, text, before)
@@ -437,7 +454,7 @@ class TermPlay:
         self.last_move = self.describe(game, seat, move, text)  # told again after a hand-over
         self.say(self.last_move)
         lines = told.move(game, seat, text, before, game.view(max(self.viewer, 0)), self.viewer)
-        if text != "draw" and lines[0] == "%s: %s" % (seat_name(seat), told.label(text)):
+        if text != "draw" and lines[0] == lang.text("move", seat_name(seat), told.label(text)):
             lines = lines[1:]
         for line in lines:
             self.say("  " + line)
@@ -457,7 +474,7 @@ class TermPlay:
 
     def resign(self, game, seat):
         """The seat resigns: in the hand too where the game plays on without it."""
-        self.say("%s resigns." % self.label(seat))
+        self.say(lang.text("resigns", self.label(seat)))
         self.match.resign(seat)
         if getattr(self.game_class, "resign_in_hand", False) and game.turn >= 0:
             self.resign_in_hand(game, seat)
@@ -468,7 +485,7 @@ class TermPlay:
             game.play(seat, game.parse_move(seat, "resign"))
             return True
         except ValueError as exc:
-            self.say("(%s)" % seats_named(str(exc)))
+            self.say(lang.text("aside", seats_named(str(exc))))
             return False
 
     # -- the match ---------------------------------------------------------
@@ -528,46 +545,47 @@ class TermPlay:
     def show_hand_result(self, game):
         results = getattr(game, "results", None)  # as the results screen shows them
         lines, words = results() if results is not None else ((), None)
+        number = lang.num(self.hand_number)
         if game.players == 1 and lines:
-            self.say("Hand %d: %s." % (self.hand_number, lines[0]))
+            self.say(lang.text("hand_line", number, lines[0]))
             lines = lines[1:]
         elif game.winner >= 0:
-            self.say(
-                "Hand %d: %s wins and scores %d."
-                % (self.hand_number, self.label(game.winner), game.scores[game.winner])
-            )
+            self.say(lang.text(
+                "hand_won", number, self.label(game.winner), lang.num(game.scores[game.winner])))
         else:
-            self.say("Hand %d: tied, nobody scores." % self.hand_number)
+            self.say(lang.text("hand_tied", number))
         for line in lines:
-            self.say(line[:1].upper() + line[1:] + ".")
+            self.say(sentence(line))
         end = told.over(game, game.view(0))
         if end is not None:
-            self.say(end[:1].upper() + end[1:] + ".")
+            self.say(sentence(end))
         hands = game.info().get("hands")
         if hands:  # the rules show every hand once the hand is over
             shown = []
             for seat, held in enumerate(hands):
                 text = " ".join(held) if isinstance(held, (list, tuple)) else str(held)
                 if words is not None:
-                    text += " " + words[seat]
-                shown.append("%s: %s" % (self.label(seat), text or "-"))
-            self.say("Left in hand: " + "; ".join(shown))
+                    text = lang.text("seat_value", text, words[seat])
+                shown.append(lang.text("named", self.label(seat), text or lang.text("none_left")))
+            self.say(lang.text("left_in_hand", lang.join(shown, "; ")))
         totals = self.match.totals
-        self.say("Totals: " + ", ".join("%s %d" % (self.label(s), t) for s, t in enumerate(totals)))
+        self.say(lang.text("totals", lang.join(
+            [lang.text("seat_value", self.label(s), lang.num(t)) for s, t in enumerate(totals)])))
 
     def show_ranks(self):
         ranks = self.match.ranks()
         order = sorted(range(self.players), key=lambda s: (ranks[s], s))
-        self.say("Match over. Ranks:")
+        self.say(lang.text("match_over"))
         for seat in order:
-            note = " (resigned)" if seat in self.match.resigned else ""
-            total = self.match.totals[seat]
-            self.say("  %d. %s, %s%s" % (ranks[seat], self.label(seat), amount(total, "point"), note))
+            total = amount(self.match.totals[seat], "points")
+            if seat in self.match.resigned:
+                total = lang.text("resigned", total)
+            self.say(lang.text("rank", lang.num(ranks[seat]), self.label(seat), total))
         winner = self.match.winner()
         if winner >= 0:
-            self.say("%s wins the match." % self.label(winner))
+            self.say(lang.text("match_won", self.label(winner)))
         else:
-            self.say("No single winner: first place is shared.")
+            self.say(lang.text("match_shared"))
 
     def run(self):
         """Play the whole match. Returns the exit code (0, also when a player quits)."""
@@ -575,8 +593,8 @@ class TermPlay:
         if kept is not None:
             match = kept.match
             self.bot_rng = kept.bots
-            self.say("Resumed: %s, hand %d (totals %s)." % (
-                match.game_class.title, match.hands_played + 1, " ".join(map(str, match.totals))))
+            self.say(lang.text("resumed", self.title(), lang.num(match.hands_played + 1),
+                               " ".join(lang.num(t) for t in match.totals)))
         else:
             match = Match(
                 self.game_class, self.players, self.options, seed=self.seed, first=self.first
@@ -598,17 +616,17 @@ class TermPlay:
                 game = match.new_hand()
             self.hand_number += 1
             if self.play_hand(game, bots, turns) == QUIT:
-                self.say("Quit: the match is left unfinished.")
+                self.say(lang.text("quit"))
                 if self.kept is not None:
-                    self.say("It is kept: `pips play %s --resume` plays it on." % game.name)
+                    self.say(lang.text("kept", game.name))
                 return 0
             if game.turn < 0:
                 match.end_hand()
                 self.show_hand_result(game)
                 if not match.over:
-                    self.pause("Press Enter for hand %d " % (self.hand_number + 1))
+                    self.pause(lang.text("next_hand", lang.num(self.hand_number + 1)))
         self.show_ranks()
         if self.kept is not None:
             self.kept.over()  # nothing to resume; the statistics count it
-        self.pause("Press Enter to finish ")
+        self.pause(lang.text("finish"))
         return 0

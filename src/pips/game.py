@@ -71,6 +71,7 @@ class Game:
     out_of_turn = False
     dealer = -1  # the seat that dealt the hand (UNO's), named at the deal; -1: none
     blocked_text = None  # the words for a hand that ends with nobody out (Block's)
+    words = None  # the modules of the game's own phrases per language (pips.lang), or None
     # copy_from(self, other): make this hand an exact copy of `other` in place;
     # a game that has it is dealt once a round by the smart bot, which plays
     # each move out on a copy (None: a world is dealt for each move)

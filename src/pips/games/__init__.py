@@ -44,6 +44,16 @@ def get(name):
     return __import__(module, None, None, ("GAME",)).GAME
 
 
+def card(name):
+    """The card of the game registered as `name` (its package: NAME, TITLE,
+    and the tables of its words and rules pages per language, pips.lang);
+    None for a game not registered (a test's own)."""
+    for entry in GAMES:
+        if entry[0].NAME == name:
+            return entry[0]
+    return None
+
+
 def _entry(name):
     for entry in GAMES:
         if entry[0].NAME == name:

@@ -11,7 +11,12 @@ deal, and its `blocked_text` words a hand that ends with nobody out
 the first card turned up and what it did. What a seat takes in (drawn, a
 penalty, tiles taken back) is shown piece by piece only to its holder (the
 viewer); the others read the count.
+
+The words come from the chosen language's catalogue (pips.lang); a game's
+`blocked_text` is read in its own words (its key "blocked").
 """
+
+from pips import lang
 
 
 def seat_name(seat):
@@ -39,7 +44,7 @@ def over(game, view):
     else None; `view`: any seat's view of the game."""
     if game.blocked_text is None or game.turn >= 0 or 0 in view.sizes:
         return None
-    return game.blocked_text
+    return lang.game_text(game, "blocked") if game.words else game.blocked_text
 
 
 def deal(game, view):
@@ -48,9 +53,9 @@ def deal(game, view):
     plays). `view`: the viewer's view of the game (any seat's, when nobody
     holds the device)."""
     if game.dealer >= 0:
-        head = "%s is the dealer" % seat_name(game.dealer)
+        head = lang.text("dealer", seat_name(game.dealer))
     else:
-        head = "%s plays first" % seat_name(game.turn)
+        head = lang.text("first", seat_name(game.turn))
     if view.table_kind != "pile":
         return [head]
     from pips.cards import text
@@ -58,17 +63,17 @@ def deal(game, view):
     sizes = view.sizes
     least = min(sizes)
     said = [
-        "%s takes %d" % (seat_name(s), sizes[s] - least)
+        lang.text("takes", seat_name(s), lang.num(sizes[s] - least))
         for s in range(len(sizes))
         if sizes[s] > least
     ]
     if view.direction < 0:
-        said.append("play reversed")
+        said.append(lang.text("reversed"))
     if view.pending:  # a first wild: its colour is named
-        said.append("%s names the colour" % seat_name(game.turn))
+        said.append(lang.text("names_colour", seat_name(game.turn)))
     else:
-        said.append("%s plays next" % seat_name(game.turn))
-    return [head + ", first card " + text(view.top), ", ".join(said)]
+        said.append(lang.text("plays_next", seat_name(game.turn)))
+    return [lang.text("first_card", head, text(view.top)), lang.join(said)]
 
 
 def before(view, viewer):
@@ -109,30 +114,33 @@ def move(game, seat, text, before, view, viewer):
             took.sort()
     mine = bool(got)
     if text == "draw" and took == [seat]:
-        line = "%s drew %d" % (name, len(got) if mine else after[seat] - sizes[seat])
+        line = lang.text("drew", name, lang.num(len(got) if mine else after[seat] - sizes[seat]))
         took = ()
     else:
-        line = "%s: %s" % (name, label(text))  # as its button reads
+        line = lang.text("move", name, label(text))  # as its button reads
     if text == "challenge":  # the +4 challenged: who takes the cards tells the outcome
-        line = ("%s: +4 was fair" if seat in took else "%s: bluff caught") % name
-    for s in took:
-        # the viewer counts what came in (a move may also lay one: Solitaire's
-        # turn-up after a lay), the others what their hand grew by
-        if s == viewer:
-            line += ", you take %d" % (len(got) if mine else after[s] - sizes[s])
-        else:
-            line += ", %s takes %d" % (seat_name(s), after[s] - sizes[s])
+        line = lang.text("fair" if seat in took else "bluff", name)
+    if took:
+        pieces = [line]
+        for s in took:
+            # the viewer counts what came in (a move may also lay one: Solitaire's
+            # turn-up after a lay), the others what their hand grew by
+            if s == viewer:
+                pieces.append(lang.text("you_take", lang.num(len(got) if mine else after[s] - sizes[s])))
+            else:
+                pieces.append(lang.text("takes", seat_name(s), lang.num(after[s] - sizes[s])))
+        line = lang.join(pieces)
     out = [line]
     if mine:
-        out.append(("you drew %s" if text == "draw" else "into your hand: %s") % " ".join(got))
+        out.append(lang.text("you_drew" if text == "draw" else "into_hand", " ".join(got)))
     turn = game.turn
     if turn == viewer and turn != seat and view.pending:
         # a question put to the viewer by another's move: UNO's +4
-        out.append("%s on you: accept or challenge?" % text.split(":")[0])
+        out.append(lang.text("on_you", text.split(":")[0]))
     if turn < 0:
         end = over(game, view)
         if end is not None:
             out.append(end)
         elif 0 <= game.winner < len(after) and after[game.winner] == 0:
-            out.append("%s goes out" % seat_name(game.winner))
+            out.append(lang.text("goes_out", seat_name(game.winner)))
     return out

@@ -8,3 +8,8 @@ reads, without loading the game."""
 
 NAME = "bergen"
 TITLE = "Bergen"
+
+# The game's name in each language of pips.lang.CODES (en, cs, pl, fa); the
+# Persian one shaped and in visual order, written by pips_tools.lang_build from
+# fa.txt. The game's own phrases per language: its module's WORDS.
+TITLES = ("Bergen", "Bergen", "Bergen", "ﻦﮔﺮﺑ")

@@ -34,6 +34,15 @@ from pips.games import domino
 from pips.games.domino import DominoView
 from pips.games.bergen import NAME, TITLE
 
+# The game's own phrases per language (pips.lang.CODES: en, cs, pl, fa), each
+# module's WORDS naming its rules page too (key "rules"): loaded when asked for.
+WORDS = (
+    "pips.games.bergen.words_en",
+    "pips.games.bergen.words_cs",
+    "pips.games.bergen.words_pl",
+    "pips.games.bergen.words_fa",
+)
+
 HAND = const(7)
 SIX = const(27)  # the code of 6-6
 OPEN = const(108)  # SIX * 4: the 6-6 laid in the centre
@@ -47,6 +56,7 @@ SIXES = WITH[6] & ~(1 << 27)
 
 class Bergen(Game):
     name = NAME
+    words = WORDS  # its phrases per language (pips.lang)
     title = TITLE
     blocked_text = "blocked: lowest counts place"  # how a hand ends with nobody out (pips.ui.events)
     min_players = 2
@@ -61,9 +71,9 @@ class Bergen(Game):
 
     @classmethod
     def rules(cls):
-        from pips.games.bergen.rules_en import PAGE
+        from pips import lang
 
-        return PAGE
+        return lang.rules_page(cls)
 
     def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
         self.check_players(players)

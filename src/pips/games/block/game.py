@@ -18,6 +18,15 @@ from pips.games import domino
 from pips.games.domino import PASS, MID as _MID, LINE as _LINE, LineView, lay_moves
 from pips.games.block import NAME, TITLE
 
+# The game's own phrases per language (pips.lang.CODES: en, cs, pl, fa), each
+# module's WORDS naming its rules page too (key "rules"): loaded when asked for.
+WORDS = (
+    "pips.games.block.words_en",
+    "pips.games.block.words_cs",
+    "pips.games.block.words_pl",
+    "pips.games.block.words_fa",
+)
+
 HAND = const(7)
 _RANDOM = const(2)  # rollouts: out of 8, how often a seat lays a random tile
 _LAGS = const(55)  # pips.rng.LAGS, folded into the inline draw below (a global would be read a number)
@@ -40,6 +49,7 @@ _NOT_AT_END = const(7)
 
 class Block(Game):
     name = NAME
+    words = WORDS  # its phrases per language (pips.lang)
     title = TITLE
     blocked_text = "blocked: lowest count wins"  # how a hand ends with nobody out (pips.ui.events)
     min_players = 2
@@ -51,9 +61,9 @@ class Block(Game):
 
     @classmethod
     def rules(cls):
-        from pips.games.block.rules_en import PAGE
+        from pips import lang
 
-        return PAGE
+        return lang.rules_page(cls)
 
     def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
         if not self.min_players <= players <= self.max_players:
@@ -436,26 +446,30 @@ class Block(Game):
 
 def _refuse(game, reason, seat, move):
     """The ValueError of Block.play refusing `move` from `seat`, for one of
-    the reasons _HAND_OVER .. _NOT_AT_END."""
+    the reasons _HAND_OVER .. _NOT_AT_END, in the game's words (pips.lang;
+    the fields after a seat's number are its P name's number)."""
+    from pips import lang
+
+    card = game
     t = move >> 1 if type(move) is int else -1
     if reason == _HAND_OVER:
-        text = "the hand is over"
+        text = lang.game_text(card, "r.over")
     elif reason == _NOT_TURN:
-        text = "it is seat %d's turn, not seat %d's" % (game.turn, seat)
+        text = lang.game_text(card, "r.turn", game.turn, seat, game.turn + 1, seat + 1)
     elif reason == _LAY_FIRST:
-        text = "the first tile must be laid: no pass"
+        text = lang.game_text(card, "r.lay_first")
     elif reason == _MUST_LAY:
-        text = "seat %d can lay a tile, so may not pass" % seat
+        text = lang.game_text(card, "r.must_lay", seat, seat + 1)
     elif reason == _NO_SUCH_MOVE:
-        text = "no such move in Block: %r" % (move,)
+        text = lang.game_text(card, "r.no_move", repr(move))
     elif reason == _NOT_IN_HAND:
-        text = "%s is not in seat %d's hand" % (tiles.text(t), seat)
+        text = lang.game_text(card, "r.not_in_hand", tiles.text(t), seat, seat + 1)
     elif reason == _DOUBLE:
-        text = "a double is laid one way only: play it as %s" % tiles.text(t)
+        text = lang.game_text(card, "r.double", tiles.text(t))
     else:  # _NOT_AT_END
         end = game.right if move & 1 else game.left
-        text = "%s does not match the %s end (%d)" % (
-            tiles.text(t), "right" if move & 1 else "left", end)
+        side = lang.game_text(card, "right" if move & 1 else "left")
+        text = lang.game_text(card, "r.not_at_end", tiles.text(t), side, lang.num(end))
     return ValueError(text)
 
 

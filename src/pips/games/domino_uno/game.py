@@ -48,6 +48,15 @@ from pips.games import domino
 from pips.games.domino import PASS, DRAW, MID, LINE, DominoView, lay_moves
 from pips.games.domino_uno import NAME, TITLE
 
+# The game's own phrases per language (pips.lang.CODES: en, cs, pl, fa), each
+# module's WORDS naming its rules page too (key "rules"): loaded when asked for.
+WORDS = (
+    "pips.games.domino_uno.words_en",
+    "pips.games.domino_uno.words_cs",
+    "pips.games.domino_uno.words_pl",
+    "pips.games.domino_uno.words_fa",
+)
+
 KEEP = const(58)
 TAKE_L = const(60)
 TAKE_R = const(61)
@@ -88,6 +97,7 @@ _ORDER = bytes(range(COUNT))
 
 class DominoUno(Game):
     name = NAME
+    words = WORDS  # its phrases per language (pips.lang)
     title = TITLE
     blocked_text = "last turn: lowest count wins"  # the hand ends at the turn cap (pips.ui.events)
     min_players = 2
@@ -106,9 +116,9 @@ class DominoUno(Game):
 
     @classmethod
     def rules(cls):
-        from pips.games.domino_uno.rules_en import PAGE
+        from pips import lang
 
-        return PAGE
+        return lang.rules_page(cls)
 
     def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
         self.check_players(players)

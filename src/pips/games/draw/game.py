@@ -17,10 +17,20 @@ from pips.games.reserve import NO_SUCH_MOVE, NOT_IN_HAND, Reserve, ReserveView, 
 from pips.tiles import COUNT, PIPS, WITH
 from pips.games.draw import NAME, TITLE
 
+# The game's own phrases per language (pips.lang.CODES: en, cs, pl, fa), each
+# module's WORDS naming its rules page too (key "rules"): loaded when asked for.
+WORDS = (
+    "pips.games.draw.words_en",
+    "pips.games.draw.words_cs",
+    "pips.games.draw.words_pl",
+    "pips.games.draw.words_fa",
+)
+
 
 
 class Draw(Reserve):
     name = NAME
+    words = WORDS  # its phrases per language (pips.lang)
     title = TITLE
     hand_size = 7
     set_aside = 0
@@ -31,9 +41,9 @@ class Draw(Reserve):
 
     @classmethod
     def rules(cls):
-        from pips.games.draw.rules_en import PAGE
+        from pips import lang
 
-        return PAGE
+        return lang.rules_page(cls)
 
     def fits(self, left, right):
         """The tiles that may be laid on ends left, right."""

@@ -22,6 +22,15 @@ from pips.games.reserve import NO_SUCH_MOVE, NOT_IN_HAND, Reserve, ReserveView, 
 from pips.tiles import BIT_CODE, COUNT, HI, LO, PIPS, WITH
 from pips.games.matador import NAME, TITLE
 
+# The game's own phrases per language (pips.lang.CODES: en, cs, pl, fa), each
+# module's WORDS naming its rules page too (key "rules"): loaded when asked for.
+WORDS = (
+    "pips.games.matador.words_en",
+    "pips.games.matador.words_cs",
+    "pips.games.matador.words_pl",
+    "pips.games.matador.words_fa",
+)
+
 MATADOR = const(58)  # the first matador move
 MATS = bytes((0, 13, 17, 22))  # 0-0, 4-3, 5-2, 6-1
 MATADORS = 1 | (1 << 13) | (1 << 17) | (1 << 22)
@@ -44,6 +53,7 @@ def mat_move(t, side, near):
 
 class Matador(Reserve):
     name = NAME
+    words = WORDS  # its phrases per language (pips.lang)
     title = TITLE
     hand_size = 3
     set_aside = 3
@@ -56,9 +66,9 @@ class Matador(Reserve):
 
     @classmethod
     def rules(cls):
-        from pips.games.matador.rules_en import PAGE
+        from pips import lang
 
-        return PAGE
+        return lang.rules_page(cls)
 
     def fits(self, left, right):
         """The tiles a player may lay on ends left, right (a matador always)."""
@@ -219,7 +229,9 @@ class Matador(Reserve):
     # -- what is shown -----------------------------------------------------
     def results(self):
         """What the results screen adds (see pips.ui.results): the tiles out of play."""
-        return ["out of play: " + " ".join(tiles.mask_text(self.out))], None
+        from pips import lang
+
+        return [lang.game_text(self, "out_of_play", " ".join(tiles.mask_text(self.out)))], None
 
     def view(self, seat):
         return MatadorView(self, seat)

@@ -21,6 +21,15 @@ from pips.rng import Rng
 from pips.tiles import ALL, BIT_CODE, COUNT, HI, LO, PIPS, WITH
 from pips.games.solo import NAME, TITLE
 
+# The game's own phrases per language (pips.lang.CODES: en, cs, pl, fa), each
+# module's WORDS naming its rules page too (key "rules"): loaded when asked for.
+WORDS = (
+    "pips.games.solo.words_en",
+    "pips.games.solo.words_cs",
+    "pips.games.solo.words_pl",
+    "pips.games.solo.words_fa",
+)
+
 FACEUP = 5
 _ORDER = bytes(range(COUNT))
 
@@ -89,6 +98,7 @@ def choose(faceup, left, right, laid, fit):
 
 class Solo(Game):
     name = NAME
+    words = WORDS  # its phrases per language (pips.lang)
     title = TITLE
     min_players = 1
     max_players = 1
@@ -97,9 +107,9 @@ class Solo(Game):
 
     @classmethod
     def rules(cls):
-        from pips.games.solo.rules_en import PAGE
+        from pips import lang
 
-        return PAGE
+        return lang.rules_page(cls)
 
     def __init__(self, players=1, options=None, rng=None, deal=None, first=-1):
         if players != 1:
@@ -267,10 +277,14 @@ class Solo(Game):
     def results(self):
         """What the results screen adds (see pips.ui.results): won or lost,
         and the tiles laid."""
+        from pips import lang
+
+        card = self
+
         n = tiles.count(self.laid)
         if n == COUNT:
-            return ["won: all %d tiles in the line" % COUNT], None
-        return ["lost: %d of %d tiles in the line" % (n, COUNT)], None
+            return [lang.game_text(card, "won", lang.num(COUNT))], None
+        return [lang.game_text(card, "lost", lang.num(n), lang.num(COUNT))], None
 
     def view(self, seat):
         return SoloView(self, seat)

@@ -20,6 +20,15 @@ from pips.games import domino
 from pips.games.domino import DominoView
 from pips.games.twentyone import NAME, TITLE
 
+# The game's own phrases per language (pips.lang.CODES: en, cs, pl, fa), each
+# module's WORDS naming its rules page too (key "rules"): loaded when asked for.
+WORDS = (
+    "pips.games.twentyone.words_en",
+    "pips.games.twentyone.words_cs",
+    "pips.games.twentyone.words_pl",
+    "pips.games.twentyone.words_fa",
+)
+
 HIT = const(0)
 STAND = const(1)
 HAND = const(2)
@@ -30,6 +39,7 @@ _ORDER = bytes(range(COUNT))
 
 class Twentyone(Game):
     name = NAME
+    words = WORDS  # its phrases per language (pips.lang)
     title = TITLE
     min_players = 2
     max_players = 4
@@ -44,9 +54,9 @@ class Twentyone(Game):
 
     @classmethod
     def rules(cls):
-        from pips.games.twentyone.rules_en import PAGE
+        from pips import lang
 
-        return PAGE
+        return lang.rules_page(cls)
 
     def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
         self.check_players(players)
@@ -209,9 +219,13 @@ class Twentyone(Game):
     def results(self):
         """What the results screen adds (see pips.ui.results): each seat's
         total after its tiles, `= 19`, `= 23 over`."""
+        from pips import lang
+
+        card = self
+
         words = []
         for total in self.totals:
-            words.append("= %d over" % total if total > LIMIT else "= %d" % total)
+            words.append(lang.game_text(card, "over" if total > LIMIT else "total", lang.num(total)))
         return [], words
 
     def view(self, seat):

@@ -30,6 +30,15 @@ from pips.cards import COLOR, COLORS, COPIES, RANK, POINTS, WILD, NO_COLOR
 from pips.game import ranks
 from pips.games.uno import NAME, TITLE
 
+# The game's own phrases per language (pips.lang.CODES: en, cs, pl, fa), each
+# module's WORDS naming its rules page too (key "rules"): loaded when asked for.
+WORDS = (
+    "pips.games.uno.words_en",
+    "pips.games.uno.words_cs",
+    "pips.games.uno.words_pl",
+    "pips.games.uno.words_fa",
+)
+
 _HAND = const(7)
 _W = const(52)
 _W4 = const(53)
@@ -88,6 +97,7 @@ def _card(move):
 
 class Uno(Game):
     name = NAME
+    words = WORDS  # its phrases per language (pips.lang)
     title = TITLE
     min_players = 2
     max_players = 10
@@ -112,9 +122,9 @@ class Uno(Game):
 
     @classmethod
     def rules(cls):
-        from pips.games.uno.rules_en import PAGE
+        from pips import lang
 
-        return PAGE
+        return lang.rules_page(cls)
 
     def __init__(self, players=2, options=None, rng=None, deal=None, first=-1):
         self.check_players(players)

@@ -1,0 +1,7 @@
+"""Bergen's own phrases in English (pips.lang): what the table, the
+results and the terminal say in this game's words."""
+
+WORDS = {
+    "rules": "pips.games.bergen.rules_en",  # the rules page
+    "blocked": "blocked: lowest counts place",
+}

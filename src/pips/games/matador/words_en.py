@@ -1,0 +1,9 @@
+"""Matador's own phrases in English (pips.lang): what the table, the
+results and the terminal say in this game's words."""
+
+WORDS = {
+    "rules": "pips.games.matador.rules_en",  # the rules page
+    "blocked": "blocked: lowest count wins",
+    "stock": "Reserve",
+    "out_of_play": "out of play: {0}",
+}

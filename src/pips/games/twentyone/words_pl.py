@@ -1,0 +1,8 @@
+"""The game's own phrases in Polish (pips.lang): what the table, the results
+and the terminal say in this game's words."""
+
+WORDS = {
+    "rules": "pips.games.twentyone.rules_pl",  # the rules page
+    "total": "= {0}",
+    "over": "= {0} za dużo",
+}
