@@ -87,6 +87,17 @@ def test_deploy_list_names_real_device_files():
         ), rel
 
 
+def test_deploy_list_takes_every_device_module_of_the_package():
+    """A package folder added under src/pips reaches the board (make deploy,
+    make fs-uf2, mip): every device source is picked unless the list drops it
+    by name as desktop-only."""
+    dropped = {p for inc, p in deploy.read_list() if not inc}
+    built = sorted(mpy._target("", rel).lstrip("/") for src, rel in mpy.device_sources())
+    picked = set(deploy.pick(built, deploy.read_list()))
+    missing = [p for p in built if p.startswith("pips/") and p not in picked and p not in dropped]
+    assert missing == []
+
+
 def test_deploy_selects_the_board_files_only(tmp_path):
     build = make_tree(tmp_path / "mpy")
     assert sorted(deploy.select(build, deploy.read_list())) == sorted(ON_BOARD)

@@ -4,7 +4,8 @@
 
 PHRASES = {
     # úrovně botů
-    "level.random": "Lehká",
+    "level.random": "Náhodná",
+    "level.easy": "Lehká",
     "level.greedy": "Střední",
     "level.smart": "Těžká",
     "level.human": "Člověk",

@@ -5,7 +5,8 @@ its {0} the count. The terminal game's own phrases: pips_sim.words."""
 
 PHRASES = {
     # the bots' levels
-    "level.random": "Easy",
+    "level.random": "Random",
+    "level.easy": "Easy",
     "level.greedy": "Normal",
     "level.smart": "Hard",
     "level.human": "Human",

@@ -3,7 +3,8 @@
 Made by pips_tools.lang_build from fa.txt: do not edit."""
 
 PHRASES = {
-    "level.random": "ﻥﺎﺳﺁ",
+    "level.random": "ﯽﻓﺩﺎﺼﺗ",
+    "level.easy": "ﻥﺎﺳﺁ",
     "level.greedy": "ﯽﻟﻮﻤﻌﻣ",
     "level.smart": "ﺖﺨﺳ",
     "level.human": "ﻥﺎﺴﻧﺍ",

@@ -4,7 +4,8 @@ formy dla 1, 2-4 (bez 12-14) i reszty, jej {0} to liczba."""
 
 PHRASES = {
     # poziomy botów
-    "level.random": "Łatwy",
+    "level.random": "Losowy",
+    "level.easy": "Łatwy",
     "level.greedy": "Średni",
     "level.smart": "Trudny",
     "level.human": "Człowiek",
