@@ -32,3 +32,13 @@ def language(monkeypatch):
     lang.use("en")
     yield
     lang.use("en")
+
+
+@pytest.fixture(scope="session")
+def memory_tree(tmp_path_factory):
+    """The device build with the measuring module (pips_tools.memory), for the
+    memory figures on the emulated Pico and the webassembly port."""
+    import mpy_support  # noqa: F401 (puts sim/ on sys.path)
+    from pips_tools import memory
+
+    return memory.build_tree(str(tmp_path_factory.mktemp("memory")))

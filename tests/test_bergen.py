@@ -22,7 +22,7 @@ SIX = tiles.code(6, 6)
 
 
 # -- helpers -------------------------------------------------------------------
-def deal(*hands, options=None, first=-1):
+def bergen_deal(*hands, options=None, first=-1):
     return Bergen(len(hands), options, None, stacked(*hands), first)
 
 
@@ -48,7 +48,7 @@ def test_registered_under_its_command_line_name():
 
 
 def test_a_stacked_deal_gives_seats_packets_of_seven_and_the_rest_is_unused():
-    g = deal(*TWO)
+    g = bergen_deal(*TWO)
     info = g.info()
     assert sorted(info["hands"][0]) == sorted(TWO[0].split())
     assert tiles.count(g.hands[1]) == 7 and info["stock"] == 14
@@ -74,7 +74,7 @@ def test_the_holder_of_6_6_starts_whatever_first_says_and_lays_it_in_the_centre(
 
 def test_nobody_holding_6_6_means_a_redeal_and_a_stacked_deal_is_refused():
     with pytest.raises(ValueError, match="nobody holds 6-6"):
-        deal("6-5 4-4 6-1 5-1 2-1 1-0 0-0", "6-4 6-3 6-0 4-2 5-0 2-2 3-3")
+        bergen_deal("6-5 4-4 6-1 5-1 2-1 1-0 0-0", "6-4 6-3 6-0 4-2 5-0 2-2 3-3")
     redealt = 0
     for seed in range(60):
         rng = Rng(seed)
@@ -90,7 +90,7 @@ def test_nobody_holding_6_6_means_a_redeal_and_a_stacked_deal_is_refused():
 
 # -- first phase: the cross -----------------------------------------------------------
 def test_the_cross_takes_a_six_on_an_empty_side_its_six_against_the_centre():
-    g = deal(*TWO)
+    g = bergen_deal(*TWO)
     play(g, "6-6")
     # seat 1's sixes, 6-5 and 6-1, each on any of the four empty sides
     assert texts(g) == sorted("6-%d %s" % (v, a) for v in (5, 1) for a in "NESW")
@@ -115,7 +115,7 @@ def test_the_cross_takes_a_six_on_an_empty_side_its_six_against_the_centre():
 
 
 def test_no_six_in_the_cross_is_a_pass_and_it_is_remembered():
-    g = deal("6-6 6-5 6-4 6-3 6-2 1-1 1-0", "5-5 4-4 3-3 2-2 0-0 5-1 4-1")
+    g = bergen_deal("6-6 6-5 6-4 6-3 6-2 1-1 1-0", "5-5 4-4 3-3 2-2 0-0 5-1 4-1")
     play(g, "6-6")
     assert legal(g) == [PASS] and texts(g) == ["pass"]
     play(g, "pass")
@@ -128,7 +128,7 @@ def test_no_six_in_the_cross_is_a_pass_and_it_is_remembered():
 
 # -- second phase: the arms -----------------------------------------------------------
 def test_the_arms_take_equal_pips_at_their_ends():
-    g = deal(*TWO)
+    g = bergen_deal(*TWO)
     play(g, "6-6", "6-1 N", "6-0 E", "6-5 S", "6-3 W")  # ends N1 E0 S5 W3
     assert g.turn == 1
     assert texts(g) == sorted(["0-0 E", "1-0 N", "0-1 E", "1-5 N", "5-1 S", "1-2 N"])
@@ -150,7 +150,7 @@ def test_the_arms_take_equal_pips_at_their_ends():
 
 # -- end of the hand ---------------------------------------------------------------------
 def test_two_players_first_out_takes_three_quarters_and_the_other_the_rest():
-    g = deal(*TWO)
+    g = bergen_deal(*TWO)
     play(g, "6-6", "6-1 N", "6-0 E", "6-5 S", "6-3 W", "0-0 E", "0-5 E", "1-0 N", "pass")
     play(g, "5-1 E", "pass", "1-2 E", "2-2 E", "pass", "2-4 E")
     assert g.turn == 1 and tiles.count(g.hands[1]) == 1 and tiles.count(g.hands[0]) == 1
@@ -172,7 +172,7 @@ THREE_MOVES = (
 
 
 def test_the_others_play_on_after_the_first_out_and_the_second_out_ends_the_hand():
-    g = deal(*THREE)
+    g = bergen_deal(*THREE)
     assert g.bank == 12
     play(g, *THREE_MOVES)
     assert g.outs == 0 and g.turn == 0
@@ -207,7 +207,7 @@ def test_four_players_the_hand_ends_at_the_second_out():
         "3-0 N", "0-2 N", "4-4 E", "2-3 N", "4-0 E", "1-4 S", "3-3 N", "3-4 N", "pass", "4-2 N",
         "2-5 N", "5-0 N", "pass", "1-5 W", "4-5 S", "5-3 S",
     )
-    g = deal(*four)
+    g = bergen_deal(*four)
     assert g.turn == 3 and g.info()["stock"] == 0 and g.bank == 16
     play(g, *moves)
     assert g.turn == -1
@@ -217,7 +217,7 @@ def test_four_players_the_hand_ends_at_the_second_out():
 
 def dead_end(hands, options=None):
     """Seat 0 lays 6-6 and nobody holds another six: a dead end at once."""
-    g = deal(*hands, options=options)
+    g = bergen_deal(*hands, options=options)
     play(g, "6-6")
     assert g.turn == -1 and g.outs == 0 and g.moves == 1
     return g
@@ -262,7 +262,7 @@ def test_equal_counts_share_the_prizes_of_the_places_they_cover():
 
 
 def test_after_the_first_out_a_dead_end_gives_the_second_place_shared_with_an_odd_chip():
-    g = deal("5-5 6-1 6-0 4-1 4-0 1-0 0-0", "6-6 6-4 5-0 3-1 3-0 2-1 2-0", "6-3 5-4 6-2 5-2 4-2 3-3 2-2")
+    g = bergen_deal("5-5 6-1 6-0 4-1 4-0 1-0 0-0", "6-6 6-4 5-0 3-1 3-0 2-1 2-0", "6-3 5-4 6-2 5-2 4-2 3-3 2-2")
     play(g, "6-6", "6-2 N", "6-0 E", "6-4 S", "6-3 W", "0-0 E", "2-0 N", "3-3 W", "0-1 N")
     play(g, "1-2 N", "2-2 N", "0-4 E", "3-0 W", "2-4 N", "4-1 N", "1-3 N", "4-5 E", "5-5 E")
     assert g.turn >= 0 and g.outs == 0
@@ -360,7 +360,7 @@ def test_the_match_is_a_number_of_hands_ranked_by_chips(hands):
 
 
 # -- notation and refusals -----------------------------------------------------------------
-def random_positions(players, games, rng):
+def bergen_turns(players, games, rng):
     for _ in range(games):
         g = Bergen(players, None, rng)
         while g.turn >= 0:
@@ -372,7 +372,7 @@ def test_notation_round_trips_on_every_legal_move():
     seen = 0
     rng = Rng(7)
     for players in (2, 3, 4):
-        for g in random_positions(players, 40, rng):
+        for g in bergen_turns(players, 40, rng):
             seat = g.turn
             for m in legal(g):
                 text = g.move_text(m)
@@ -403,7 +403,7 @@ def test_notation_round_trips_on_every_legal_move():
     ],
 )
 def test_malformed_notation_is_refused_clearly(text, match):
-    g = deal(*TWO)
+    g = bergen_deal(*TWO)
     play(g, "6-6")
     before = snapshot(g)
     with pytest.raises(ValueError, match=match):
@@ -412,7 +412,7 @@ def test_malformed_notation_is_refused_clearly(text, match):
 
 
 def test_illegal_and_malformed_moves_are_refused_without_change():
-    g = deal(*TWO)
+    g = bergen_deal(*TWO)
     for bad in (-1, 109, 110, 111, 113, 255, 10**12, None, "6-6", 108.0, True, (108,)):
         refused(g, 0, bad, "no such move")
     play(g, "6-6")
@@ -422,7 +422,7 @@ def test_illegal_and_malformed_moves_are_refused_without_change():
 
 
 # -- conservation over many random matches ------------------------------------------------------
-def check_hand(g, stock):
+def check_bergen_hand(g, stock):
     union = 0
     for m in g.hands:
         assert union & m == 0
@@ -446,7 +446,7 @@ def check_hand(g, stock):
     assert g.phase != 2 or min(g.ends) >= 0
 
 
-def check_end(g):
+def check_bergen_end(g):
     places = list(g.place)
     playing = [s for s in range(g.players) if g.playing[s]]
     outs = [s for s in playing if g.hands[s] == 0]
@@ -496,7 +496,7 @@ def test_tiles_and_chips_are_conserved_over_many_random_matches():
                 if g.count < players:
                     kinds["sat out"] += 1
                 while g.turn >= 0:
-                    check_hand(g, stock)
+                    check_bergen_hand(g, stock)
                     s = g.turn
                     assert g.playing[s] and g.hands[s]
                     n = g.legal(s, BUF)
@@ -507,8 +507,8 @@ def test_tiles_and_chips_are_conserved_over_many_random_matches():
                         assert n == 1
                     g.play(s, BUF[rng.below(n)])
                     assert sum(g.chips) + g.bank == start * players
-                check_hand(g, stock)
-                check_end(g)
+                check_bergen_hand(g, stock)
+                check_bergen_end(g)
                 kinds["two out" if g.outs == 2 or (g.outs and g.count == 2) else "dead"] += 1
                 kinds["odd chip"] += g.bank > 0
                 over = m.end_hand()
@@ -521,7 +521,7 @@ def test_tiles_and_chips_are_conserved_over_many_random_matches():
 
 # -- views and samples --------------------------------------------------------------------
 def test_the_view_shows_own_tiles_counts_the_cross_and_the_bank():
-    g = deal(*TWO)
+    g = bergen_deal(*TWO)
     play(g, "6-6", "6-1 N")
     v = g.view(1)
     assert v.hand == g.hands[1] and not hasattr(v, "hands") and not hasattr(v, "held")
@@ -535,7 +535,7 @@ def test_the_view_shows_own_tiles_counts_the_cross_and_the_bank():
     assert v.legal(BUF) == 0 and g.view(0).legal(BUF) == 9
 
 
-def check_sample(view, world, game):
+def check_bergen_sample(view, world, game):
     seat = view.seat
     assert world.hands[seat] == view.hand
     assert bytes(tiles.count(m) for m in world.hands) == view.sizes
@@ -555,11 +555,11 @@ def test_samples_are_consistent_with_the_view():
     count = passes_kept = passes_broken = 0
     for players in (2, 3, 4):
         world = None
-        for g in random_positions(players, 40, rng):
+        for g in bergen_turns(players, 40, rng):
             for seat in range(players):
                 view = g.view(seat)
                 world = view.sample(sampler, world)
-                check_sample(view, world, g)
+                check_bergen_sample(view, world, g)
                 count += 1
                 for s in range(players):
                     if s != seat:
@@ -575,15 +575,15 @@ def test_samples_are_consistent_with_the_view():
 def test_sampled_worlds_play_out_to_a_proper_end():
     rng = Rng(13)
     for players in (2, 3, 4):
-        for g in random_positions(players, 20, rng):
+        for g in bergen_turns(players, 20, rng):
             if rng.below(4):
                 continue
             w = g.view(g.turn).sample(rng)
             stock = ALL & ~w.held & ~w.laid
             w.playout(rng, BUF)
             assert w.turn == -1
-            check_hand(w, stock)
-            check_end(w)
+            check_bergen_hand(w, stock)
+            check_bergen_end(w)
 
 
 def playout_reference(game, rng, buf):
@@ -633,7 +633,7 @@ def test_rollouts_play_as_legal_and_play_do():
     rng = Rng(15)
     checked = 0
     for players in (2, 3, 4):
-        for g in random_positions(players, 30, rng):
+        for g in bergen_turns(players, 30, rng):
             view = g.view(g.turn)
             a = view.sample(Rng(checked))
             b = view.sample(Rng(checked))
@@ -649,7 +649,7 @@ def test_rollouts_play_as_legal_and_play_do():
 
 # -- bots ---------------------------------------------------------------------------------------
 def test_distinct_moves_keep_one_per_tile_and_kind_of_arm():
-    g = deal(*TWO)
+    g = bergen_deal(*TWO)
     play(g, "6-6")
     v = g.view(1)
     n = v.legal(BUF)
@@ -671,7 +671,7 @@ def test_greedy_and_smart_choose_legal_moves():
     rng = Rng(14)
     greedy = bots.make("greedy", Rng(1), Bergen)
     smart = bots.make("smart", Rng(2), Bergen, rollouts=24)
-    for g in random_positions(3, 6, rng):
+    for g in bergen_turns(3, 6, rng):
         ok = legal(g)
         assert greedy.choose(g.view(g.turn)) in ok
         assert smart.choose(g.view(g.turn)) in ok

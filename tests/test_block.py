@@ -290,7 +290,7 @@ def test_match_ends_after_the_hand_reaching_the_target(target, players):
 
 
 # -- notation --------------------------------------------------------------------
-def random_positions(players, games, seed):
+def block_turns(players, games, seed):
     """Yield (game, seat) at every turn of random hands."""
     rng = Rng(seed)
     for _ in range(games):
@@ -304,7 +304,7 @@ def random_positions(players, games, seed):
 def test_move_text_and_parse_move_round_trip_on_every_legal_move():
     seen = 0
     for players in (2, 3, 4):
-        for g, seat in random_positions(players, 60, players):
+        for g, seat in block_turns(players, 60, players):
             for m in legal(g):
                 text = g.move_text(m)
                 assert g.parse_move(seat, text) == m, text
@@ -424,7 +424,7 @@ def check_invariants(g, stock):
     assert g.info()["ends"] == ([] if g.left < 0 else [g.left, g.right])
 
 
-def check_end(g):
+def check_block_end(g):
     counts = [tiles.pips(m) for m in g.hands]
     out = [s for s in range(g.players) if g.hands[s] == 0]
     if out:
@@ -478,7 +478,7 @@ def play_random_hand(players, rng, every_move=False):
             assert g.hands[s] & (WITH[g.left] | WITH[g.right]) == 0
         g.play(s, m)
     check_invariants(g, stock)
-    check_end(g)
+    check_block_end(g)
     return g
 
 
@@ -540,7 +540,7 @@ def test_lay_moves_agrees_with_a_direct_reading_of_the_rules():
 
 
 # -- the view and its samples ----------------------------------------------------------
-def check_sample(view, world, game):
+def check_block_sample(view, world, game):
     seat = view.seat
     assert world.hands[seat] == view.hand
     assert bytes(tiles.count(m) for m in world.hands) == view.sizes
@@ -600,7 +600,7 @@ def test_samples_are_consistent_with_the_view():
                 for seat in range(players):
                     view = g.view(seat)
                     world = view.sample(sampler, world)
-                    check_sample(view, world, g)
+                    check_block_sample(view, world, g)
                     count += 1
                 n = g.legal(g.turn, BUF)
                 g.play(g.turn, BUF[rng.below(n)])
@@ -624,7 +624,7 @@ def test_sampled_worlds_play_out_to_a_proper_end():
             w.playout(rng, BUF)
             assert w.turn == -1
             check_invariants(w, stock)
-            check_end(w)
+            check_block_end(w)
 
 
 def tight_four_player_game():
@@ -646,7 +646,7 @@ def test_samples_respect_passes_even_when_dealing_at_random_keeps_failing(monkey
     view = g.view(0)
     rng = Rng(4)
     for _ in range(100):
-        check_sample(view, view.sample(rng), g)
+        check_block_sample(view, view.sample(rng), g)
     # the exact deal alone (the random one made to fail every time)
     from pips.games.block import game as block
 
@@ -655,7 +655,7 @@ def test_samples_respect_passes_even_when_dealing_at_random_keeps_failing(monkey
     hands = set()
     for _ in range(100):
         w = view.sample(rng)
-        check_sample(view, w, g)
+        check_block_sample(view, w, g)
         hands.add(tuple(w.hands))
     assert len(hands) > 10  # still random where the constraints leave room
     # seen from seat 3, only the true deal fits: seat 2 may hold just seven tiles
@@ -677,7 +677,7 @@ def test_a_sample_never_starts_blocked_when_the_hand_goes_on():
     rng = Rng(8)
     for _ in range(200):
         w = view.sample(rng)
-        check_sample(view, w, g)
+        check_block_sample(view, w, g)
         assert w.hands[0] & (WITH[6] | WITH[0])
 
 

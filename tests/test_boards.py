@@ -4,12 +4,10 @@ scheme (its panel's size, only its keys)."""
 
 import importlib.util
 import os
-import shutil
-import tempfile
 
 import pytest
 
-from mpy_support import ROOT, needs_micropython
+from mpy_support import ROOT, device_tree, needs_micropython
 from pips.ui import keys as K
 from pips_tools import mpy
 from pips_tools.firmware import FirmwareError, board_paths, boards
@@ -91,21 +89,6 @@ def test_the_simulator_takes_the_boards_panel(tmp_path):
             head = f.read(24)
         assert int.from_bytes(head[16:20], "big") == 2 * width  # --scale 2
         assert int.from_bytes(head[20:24], "big") == 2 * height
-
-
-_TREE = []
-
-
-def device_tree():
-    if not _TREE:
-        _TREE.append(tempfile.mkdtemp(prefix="pips-boards-mpy-"))
-        mpy.build(_TREE[0], opt=mpy.DEVICE_OPT)
-    return _TREE[0]
-
-
-def teardown_module():
-    for t in _TREE:
-        shutil.rmtree(t, ignore_errors=True)
 
 
 @needs_micropython

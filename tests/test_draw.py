@@ -27,7 +27,7 @@ def reserve(game):
     return [tiles.text(t) for t in game.stock[game.top:]]
 
 
-def conserved(game):
+def draw_conserved(game):
     """Hands, line, reserve (and tiles out of play) hold every tile once."""
     seen = []
     for m in game.hands:
@@ -56,7 +56,7 @@ def test_a_stacked_deal_gives_seat_0_seven_seat_1_seven_and_the_rest_is_the_rese
     assert sorted(g.info()["hands"][1]) == sorted(CHAIN1.split())
     assert g.info()["stock"] == 14 and reserve(g)[:3] == ["6-1", "5-2", "4-0"]
     assert g.info()["line"] == [] and g.info()["ends"] == []
-    assert g.turn == g.first == 0 and conserved(g)
+    assert g.turn == g.first == 0 and draw_conserved(g)
     assert Draw.parse_deal(" ".join(tiles.text(t) for t in range(COUNT))) == list(range(COUNT))
 
 
@@ -134,7 +134,7 @@ def test_nothing_fits_draw_one_at_a_time_stay_on_turn_then_lay_the_tile_that_fit
     refused(g, 1, DRAW, "may not draw")
     refused(g, 1, tiles.code(2, 1) * 2, "does not match")
     play(g, "6-2 R")
-    assert g.turn == 0 and g.info()["ends"] == [6, 2] and conserved(g)
+    assert g.turn == 0 and g.info()["ends"] == [6, 2] and draw_conserved(g)
     assert g.info()["hands"][1] == tiles.mask_text(g.hands[1]) and tiles.count(g.hands[1]) == 9
 
 
@@ -172,7 +172,7 @@ def test_an_empty_hand_draws_at_its_next_turn_while_the_reserve_lasts():
     assert texts(g) == ["0-4 L"]
     play(g, "0-4 L")
     assert g.info()["hands"][0] == ["6-1", "5-2"] and g.turn == 1
-    assert legal(g) == [DRAW] and g.info()["stock"] == 11 and conserved(g)
+    assert legal(g) == [DRAW] and g.info()["stock"] == 11 and draw_conserved(g)
 
 
 def test_the_opponents_draws_are_remembered_for_sampling():
@@ -186,7 +186,7 @@ def test_the_opponents_draws_are_remembered_for_sampling():
         w = view.sample(rng)
         assert w.hands[1] == g.hands[1] and tiles.count(w.hands[0]) == 1
         assert not w.hands[0] & (WITH[0] | WITH[3])
-        assert conserved(w) and w.top == g.top and w.turn == g.turn
+        assert draw_conserved(w) and w.top == g.top and w.turn == g.turn
 
 
 # -- the end of a hand --------------------------------------------------------------
@@ -220,7 +220,7 @@ def test_every_ending_is_as_the_page_says_over_many_random_hands():
 
         g = random_hand(rng, every)
         longest = max(longest, g.moves)
-        assert conserved(g) and g.turn == -1
+        assert draw_conserved(g) and g.turn == -1
         assert g.info()["stock"] == 0  # no hand ends while the reserve lasts
         kind = ending(g)
         if kind == "out":
@@ -365,7 +365,7 @@ def test_conservation_and_a_bounded_hand_over_thousands_of_random_hands():
             stock = sum(1 << t for t in g.stock[g.top:])
             assert union | g.laid | stock == ALL
             assert tiles.count(union) + tiles.count(g.laid) + COUNT - g.top == COUNT
-        assert conserved(g)
+        assert draw_conserved(g)
         longest = max(longest, g.moves)
     assert longest < 60, longest
 
@@ -388,10 +388,10 @@ def test_views_show_only_what_the_seat_may_see_and_samples_agree():
             w = v.sample(sampler)
             assert w.hands[s] == g.hands[s] and list(w.sizes if False else [tiles.count(m) for m in w.hands]) == list(v.sizes)
             assert w.laid == g.laid and w.top == g.top and (w.left, w.right) == (g.left, g.right)
-            assert conserved(w) and w.turn == g.turn
+            assert draw_conserved(w) and w.turn == g.turn
             assert not w.hands[1 - s] & g.forbid[1 - s] or tiles.count(ALL & ~g.hands[s] & ~g.laid & ~g.forbid[1 - s]) < tiles.count(g.hands[1 - s])
             w.playout(sampler, BUF)
-            assert w.turn == -1 and conserved(w)
+            assert w.turn == -1 and draw_conserved(w)
             n = g.legal(s, BUF)
             g.play(s, BUF[rng.below(n)])
 

@@ -12,7 +12,7 @@ import tempfile
 
 import pytest
 
-from mpy_support import ROOT, needs_micropython, run_micropython
+from mpy_support import ROOT, device_tree, needs_micropython, run_micropython
 from pips_tools import deploy, mpy
 from pips_tools.firmware_session import (
     SESSION,
@@ -358,22 +358,6 @@ def test_pico_board_file_wires_the_pins_of_boards_md():
     for n, bit in wanted.items():
         assert "key %d %d" % (n, bit) in out
     assert "two True" in out
-
-
-_DEVICE_TREE = []
-
-
-def device_tree():
-    """The device build: compiled as `make mpy` and `make deploy` compile it
-    (pips_tools.mpy.DEVICE_OPT, -O3: no line numbers), which is what the board
-    holds in RAM. The sessions below run it; the other tests use mpy_support's
-    tree, which keeps line numbers for their tracebacks."""
-    if not _DEVICE_TREE:
-        out = tempfile.mkdtemp(prefix="pips-mpy-device-")
-        atexit.register(shutil.rmtree, out, True)
-        mpy.build(out, opt=mpy.DEVICE_OPT)
-        _DEVICE_TREE.append(out)
-    return _DEVICE_TREE[0]
 
 
 def run_on_device_build(code, heap, args=(), timeout=300, folder=None):

@@ -162,7 +162,7 @@ def test_a_field_keeps_its_place_when_laid_right_to_left():
     assert shape("(شما)") == "(" + shape("شما") + ")"
 
 
-def play(argv, keys, env=None, monkeypatch=None):
+def play_in_terminal(argv, keys, env=None, monkeypatch=None):
     if env is not None:
         monkeypatch.setenv("LANG", env)
     out = io.StringIO()
@@ -182,11 +182,11 @@ KEYS = "1\n" * 60
     ("fa", ("P1", "6-4", "\ufb8e\ufeee\ufee0\ufe91", "\u06f1")),  # "Block" shaped
 ])
 def test_the_terminal_game_in_each_language(code, words, monkeypatch):
-    out = play(BLOCK + ["--lang", code], KEYS)
+    out = play_in_terminal(BLOCK + ["--lang", code], KEYS)
     for word in words:
         assert word in out, (code, word)
     assert "Your hand" not in out and "Turn:" not in out
-    english = play(BLOCK, KEYS)
+    english = play_in_terminal(BLOCK, KEYS)
     assert "Your hand: " in english
     # the same match: the same moves, told in another language
     lang.use("en")
@@ -194,9 +194,9 @@ def test_the_terminal_game_in_each_language(code, words, monkeypatch):
 
 
 def test_lang_comes_from_the_environment_and_the_option_wins(monkeypatch):
-    assert "Tvoje kostky:" in play(BLOCK, KEYS, "cs_CZ.UTF-8", monkeypatch)
-    assert "Twoje kamienie:" in play(BLOCK + ["--lang", "pl"], KEYS, "cs_CZ.UTF-8", monkeypatch)
-    assert "Your hand:" in play(BLOCK, KEYS, "de_DE.UTF-8", monkeypatch)
+    assert "Tvoje kostky:" in play_in_terminal(BLOCK, KEYS, "cs_CZ.UTF-8", monkeypatch)
+    assert "Twoje kamienie:" in play_in_terminal(BLOCK + ["--lang", "pl"], KEYS, "cs_CZ.UTF-8", monkeypatch)
+    assert "Your hand:" in play_in_terminal(BLOCK, KEYS, "de_DE.UTF-8", monkeypatch)
 
 
 def test_an_unknown_lang_option_is_a_usage_error(capsys):

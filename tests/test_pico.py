@@ -239,12 +239,6 @@ def test_the_resumed_match_plays_on_to_the_uninterrupted_results(resumed, played
 # -- the memory budget --------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def memory_tree(tmp_path_factory):
-    """The device build with the measuring module (pips_tools.memory)."""
-    return memory.build_tree(str(tmp_path_factory.mktemp("memory")))
-
-
 def memory_cases():
     """(form, game) for both installed forms and every game of the registry;
     a form whose firmware is not here is skipped, saying why."""

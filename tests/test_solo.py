@@ -22,7 +22,7 @@ from game_helpers import legal, play, refused, snapshot, stacked, texts
 BUF = bytearray(Solo.max_moves)
 
 
-def conserved(g):
+def solo_conserved(g):
     seen = tiles.codes(g.faceup) + list(g.stock[g.top:])
     seen += [tiles.code(a, b) for a, b in g.view(0).line_pairs()]
     return sorted(seen) == list(range(COUNT))
@@ -80,7 +80,7 @@ def test_rounds_refills_and_a_loss_with_tiles_still_in_the_stock():
     # either: lost with 19 tiles still in the stock
     assert g.turn == -1 and g.winner == -1 and g.scores == [0]
     assert g.info()["stock"] == 19 and "5-5" in g.info()["faceup"]
-    assert conserved(g)
+    assert solo_conserved(g)
     refused(g, 0, tiles.code(5, 5) * 2, "over")
     assert g.legal(0, BUF) == 0
 
@@ -96,7 +96,7 @@ def test_all_28_in_the_line_wins_and_the_last_refill_is_short():
         # every tile goes on the right end
         assert t * 2 + (1 if i else 0) in legal(g, 0)
         g.play(0, t * 2 + (1 if i else 0))
-        assert conserved(g)
+        assert solo_conserved(g)
     assert g.laid == ALL and g.turn == -1 and g.winner == 0 and g.scores == [1]
     assert len(g.info()["line"]) == 28 and g.info()["faceup"] == [] and g.utility(0) == 100
 
@@ -116,7 +116,7 @@ def test_the_round_is_forced_and_the_endings_are_as_the_page_says():
                 # a refill: as many as were laid (the round counts the move just made)
                 assert g.top - before_top == min(before_round + 1, COUNT - before_top)
                 assert g.round == 0
-            assert tiles.count(g.faceup) <= 5 and conserved(g)
+            assert tiles.count(g.faceup) <= 5 and solo_conserved(g)
         if g.winner == 0:
             wins += 1
             assert g.laid == ALL
@@ -181,7 +181,7 @@ def test_the_view_hides_only_the_stock_order_and_samples_shuffle_it():
     orders = set()
     for _ in range(10):
         w = v.sample(rng)
-        assert w.faceup == g.faceup and w.laid == g.laid and w.top == g.top and conserved(w)
+        assert w.faceup == g.faceup and w.laid == g.laid and w.top == g.top and solo_conserved(w)
         assert sorted(w.stock[w.top:]) == sorted(g.stock[g.top:])
         orders.add(bytes(w.stock[w.top:]))
     assert len(orders) > 1

@@ -19,7 +19,7 @@ BUF = bytearray(Twentyone.max_moves)
 
 
 # -- helpers -------------------------------------------------------------------
-def deal(*hands, stock="", first=0, options=None):
+def twentyone_deal(*hands, stock="", first=0, options=None):
     return Twentyone(len(hands), options, None, stacked(*hands, stock=stock), first)
 
 
@@ -31,7 +31,7 @@ def test_registered_under_its_command_line_name():
 
 
 def test_a_stacked_deal_gives_seats_packets_of_two_and_the_rest_is_the_stock_top_first():
-    g = deal("6-6 0-0", "5-4 3-1", "2-2 1-0", stock="4-4 1-1 3-0")
+    g = twentyone_deal("6-6 0-0", "5-4 3-1", "2-2 1-0", stock="4-4 1-1 3-0")
     assert g.info()["hands"] == [["6-6", "0-0"], ["5-4", "3-1"], ["2-2", "1-0"]]
     assert list(g.totals) == [12, 13, 5]
     assert g.info()["stock"] == 22 and g.info()["sizes"] == [2, 2, 2]
@@ -75,7 +75,7 @@ def test_options_and_players_are_checked():
 
 # -- turns -----------------------------------------------------------------------
 def test_turns_go_clockwise_from_the_starter_hit_or_stand():
-    g = deal("1-0 2-0", "1-1 2-1", "3-0 3-1", first=1)
+    g = twentyone_deal("1-0 2-0", "1-1 2-1", "3-0 3-1", first=1)
     assert g.turn == 1 and legal(g) == [HIT, STAND]
     assert g.legal(0, BUF) == 0 and g.legal(2, BUF) == 0
     play(g, "hit")
@@ -89,7 +89,7 @@ def test_turns_go_clockwise_from_the_starter_hit_or_stand():
 
 
 def test_stand_ends_a_seats_turns_and_the_hand_ends_when_all_are_done():
-    g = deal("1-0 2-0", "1-1 2-1", stock="0-0 3-0")
+    g = twentyone_deal("1-0 2-0", "1-1 2-1", stock="0-0 3-0")
     play(g, "stand")
     assert g.turn == 1 and g.done[0] and g.stood[0]
     play(g, "hit", "hit")  # 5 + 0 + 3
@@ -100,10 +100,10 @@ def test_stand_ends_a_seats_turns_and_the_hand_ends_when_all_are_done():
 
 
 def test_going_over_21_ends_the_turns_and_loses():
-    g = deal("6-5 5-5", "1-0 0-0", stock="6-6 2-1")
+    g = twentyone_deal("6-5 5-5", "1-0 0-0", stock="6-6 2-1")
     assert g.totals[0] == 21 and g.done[0]  # dealt 21: stands at once
     assert g.turn == 1
-    g = deal("6-4 5-5", "1-0 0-0", stock="2-1 2-0")
+    g = twentyone_deal("6-4 5-5", "1-0 0-0", stock="2-1 2-0")
     assert g.totals[0] == 20
     play(g, "hit")  # 20 + 3: over
     assert g.totals[0] == 23 and g.done[0] and not g.stood[0]
@@ -116,7 +116,7 @@ def test_going_over_21_ends_the_turns_and_loses():
 
 
 def test_exactly_21_stands_automatically():
-    g = deal("6-4 3-3", "1-0 0-0", stock="5-0 6-6")
+    g = twentyone_deal("6-4 3-3", "1-0 0-0", stock="5-0 6-6")
     assert g.totals[0] == 16
     play(g, "hit")  # 16 + 5 = 21
     assert g.totals[0] == 21 and g.done[0] and not g.stood[0]
@@ -126,26 +126,26 @@ def test_exactly_21_stands_automatically():
 
 
 def test_a_deal_of_21_or_more_gives_no_turn_and_may_end_the_hand_at_once():
-    g = deal("6-6 6-3", "6-5 6-4", first=0)  # 21 and 21
+    g = twentyone_deal("6-6 6-3", "6-5 6-4", first=0)  # 21 and 21
     assert g.turn == -1 and g.moves == 0
     assert g.scores == [1, 1] and g.winner == -1  # a shared win
-    g = deal("6-6 6-5", "1-0 0-0", first=0)  # 23: over at once
+    g = twentyone_deal("6-6 6-5", "1-0 0-0", first=0)  # 23: over at once
     assert g.turn == 1 and g.done[0]
-    g = deal("6-6 6-5", "5-5 6-4", first=1)  # 23 and 20
+    g = twentyone_deal("6-6 6-5", "5-5 6-4", first=1)  # 23 and 20
     assert g.turn == 1
     play(g, "stand")
     assert g.scores == [0, 1]
 
 
 def test_the_highest_total_not_over_21_wins_and_equal_best_totals_share():
-    g = deal("6-3 2-0", "5-4 1-1", "3-3 4-0", stock="3-0 1-0")
+    g = twentyone_deal("6-3 2-0", "5-4 1-1", "3-3 4-0", stock="3-0 1-0")
     play(g, "stand", "stand", "hit", "stand")  # 11, 11, 10 + 3 = 13
     assert g.turn == -1 and g.winner == 2 and g.scores == [0, 0, 1]
-    g = deal("6-3 2-0", "5-4 1-1", "3-3 4-0")
+    g = twentyone_deal("6-3 2-0", "5-4 1-1", "3-3 4-0")
     play(g, "stand", "stand", "stand")  # 11, 11, 10
     assert g.winner == -1 and g.scores == [1, 1, 0]
     assert g.utility(0) == g.utility(1) > g.utility(2)
-    g = deal("6-3 2-0", "5-4 1-1", "3-3 4-0", "3-2 4-1", stock="1-0 0-0")
+    g = twentyone_deal("6-3 2-0", "5-4 1-1", "3-3 4-0", "3-2 4-1", stock="1-0 0-0")
     play(g, "stand", "stand", "stand", "hit")  # 10 + 1: three share the win
     assert g.turn == 3
     play(g, "stand")
@@ -153,7 +153,7 @@ def test_the_highest_total_not_over_21_wins_and_equal_best_totals_share():
 
 
 def test_if_everybody_goes_over_nobody_wins():
-    g = deal("6-4 5-5", "6-3 5-4", stock="6-6 6-5")
+    g = twentyone_deal("6-4 5-5", "6-3 5-4", stock="6-6 6-5")
     play(g, "hit", "hit")  # 20 + 12, 18 + 11
     assert g.turn == -1 and g.totals[0] == 32 and g.totals[1] == 29
     assert g.winner == -1 and g.scores == [0, 0]
@@ -166,7 +166,7 @@ def test_the_stock_never_runs_out_but_a_hit_on_an_empty_stock_is_refused():
     while g.turn >= 0:
         g.play(g.turn, HIT)
     assert g.top < COUNT
-    g = deal("1-0 0-0", "1-1 2-0")
+    g = twentyone_deal("1-0 0-0", "1-1 2-0")
     g.top = COUNT  # as if emptied
     assert legal(g) == [STAND]
     refused(g, 0, HIT, "stock is empty")
@@ -174,7 +174,7 @@ def test_the_stock_never_runs_out_but_a_hit_on_an_empty_stock_is_refused():
 
 # -- what is seen ------------------------------------------------------------------
 def test_tiles_stay_hidden_until_the_end_and_counts_are_public():
-    g = deal("6-4 3-3", "1-0 0-0", "2-2 2-1", stock="5-0 6-6 1-1")
+    g = twentyone_deal("6-4 3-3", "1-0 0-0", "2-2 2-1", stock="5-0 6-6 1-1")
     play(g, "hit")  # seat 0: 21, done without standing
     v = g.view(1)
     assert v.hand == g.hands[1] and v.total == 1
@@ -192,7 +192,7 @@ def test_tiles_stay_hidden_until_the_end_and_counts_are_public():
     assert list(g.view(1).totals) == [21, 1, 7]
 
 
-def check_sample(view, world, game):
+def check_twentyone_sample(view, world, game):
     assert world.hands[view.seat] == view.hand
     assert bytes(tiles.count(m) for m in world.hands) == view.sizes
     union = 0
@@ -223,7 +223,7 @@ def test_samples_are_consistent_with_the_view_and_mostly_with_who_went_over():
                 for seat in range(players):
                     view = g.view(seat)
                     world = view.sample(sampler, world)
-                    check_sample(view, world, g)
+                    check_twentyone_sample(view, world, g)
                     for s in range(players):
                         if s != seat and view.done[s] and not view.stood[s]:
                             if world.totals[s] >= 21:
@@ -262,13 +262,13 @@ def test_notation_round_trips_on_every_legal_move():
     "text,match", [("", "empty"), ("draw", "hit or stand"), ("hit me", "hit or stand"), ("6-3", "hit")]
 )
 def test_malformed_notation_is_refused(text, match):
-    g = deal("1-0 0-0", "1-1 2-0")
+    g = twentyone_deal("1-0 0-0", "1-1 2-0")
     with pytest.raises(ValueError, match=match):
         g.parse_move(0, text)
 
 
 def test_illegal_and_malformed_moves_are_refused_without_change():
-    g = deal("1-0 0-0", "1-1 2-0")
+    g = twentyone_deal("1-0 0-0", "1-1 2-0")
     refused(g, 1, HIT, "turn")
     for bad in (-1, 2, 255, 10**12, None, "hit", 1.0, True, False, (0,)):
         refused(g, 0, bad, "no such move")
@@ -279,7 +279,7 @@ def test_illegal_and_malformed_moves_are_refused_without_change():
 
 
 # -- properties over many random hands -----------------------------------------------------
-def check_hand(g):
+def check_twentyone_hand(g):
     union = 0
     for s in range(g.players):
         m = g.hands[s]
@@ -307,10 +307,10 @@ def test_conservation_and_outcomes_over_many_random_hands():
         for _ in range(600):
             g = Twentyone(players, None, rng)
             while g.turn >= 0:
-                check_hand(g)
+                check_twentyone_hand(g)
                 assert not g.done[g.turn]
                 g.play(g.turn, BUF[rng.below(g.legal(g.turn, BUF))])
-            check_hand(g)
+            check_twentyone_hand(g)
             assert all(g.done)
             ok = [t for t in g.totals if t <= 21]
             if not ok:
@@ -329,7 +329,7 @@ def test_conservation_and_outcomes_over_many_random_hands():
 
 
 # -- the match --------------------------------------------------------------------------
-def play_match(m, rng):
+def play_twentyone_match(m, rng):
     while True:
         g = m.new_hand()
         while g.turn >= 0:
@@ -365,7 +365,7 @@ def test_a_match_is_five_hands_and_the_starter_moves_one_seat_each_hand(players)
 
 def test_the_number_of_hands_is_an_option():
     m = Match(Twentyone, 2, {"hands": 3}, seed=1)
-    play_match(m, Rng(1))
+    play_twentyone_match(m, Rng(1))
     assert m.hands_played == 3
 
 
@@ -392,7 +392,7 @@ def test_the_first_starter_is_drawn_by_lot_unless_named():
 
 # -- bots --------------------------------------------------------------------------------
 def test_bust_chance_is_exact_over_the_unseen_tiles():
-    g = deal("6-4 5-3", "1-0 0-0")  # 18: a tile of 4 or more goes over
+    g = twentyone_deal("6-4 5-3", "1-0 0-0")  # 18: a tile of 4 or more goes over
     v = g.view(0)
     over, unseen = policy.bust_chance(v)
     assert unseen == 26
@@ -402,14 +402,14 @@ def test_bust_chance_is_exact_over_the_unseen_tiles():
 
 def test_greedy_draws_below_fifteen():
     moves = bytearray([HIT, STAND])
-    assert policy.greedy(deal("6-4 2-2", "1-0 0-0").view(0), moves, 2, Rng(1)) == HIT
-    assert policy.greedy(deal("6-4 3-2", "1-0 0-0").view(0), moves, 2, Rng(1)) == STAND
+    assert policy.greedy(twentyone_deal("6-4 2-2", "1-0 0-0").view(0), moves, 2, Rng(1)) == HIT
+    assert policy.greedy(twentyone_deal("6-4 3-2", "1-0 0-0").view(0), moves, 2, Rng(1)) == STAND
 
 
 def test_smart_hits_low_and_stands_high():
     bot = bots.make("smart", Rng(3), Twentyone)
-    assert bot.choose(deal("1-0 0-0", "3-3 4-4").view(0)) == HIT
-    assert bot.choose(deal("6-4 5-5", "3-3 4-4").view(0)) == STAND  # 20
+    assert bot.choose(twentyone_deal("1-0 0-0", "3-3 4-4").view(0)) == HIT
+    assert bot.choose(twentyone_deal("6-4 5-5", "3-3 4-4").view(0)) == STAND  # 20
 
 
 def test_bots_play_whole_matches(capsys):

@@ -40,7 +40,7 @@ def keyfile(name):
         return f.read().splitlines()
 
 
-def session(lines, width=240, height=135, seed=None):
+def ui_session(lines, width=240, height=135, seed=None):
     app = sim.make_app(width, height, sim.script_seed(lines) if seed is None else seed)
     driver = sim.run_script(app, lines, shots=[])
     return app, driver
@@ -48,6 +48,12 @@ def session(lines, width=240, height=135, seed=None):
 
 def screen(app):
     return type(app.screen).__name__
+
+
+def table_of(app):
+    """The table of the match on screen (also behind a hand-over or results screen)."""
+    s = app.screen
+    return s if screen(app) == "TableScreen" else s.table
 
 
 # -- keys -----------------------------------------------------------------------------------------
@@ -146,7 +152,7 @@ def test_block_match_through_the_screens():
     from pips.ui.table import TableScreen
 
     lines = sim.setup_script(0, Block, ["human", "random"], {"target": 50})
-    app, d = session(lines, seed=11)
+    app, d = ui_session(lines, seed=11)
     table = app.screen
     assert isinstance(table, TableScreen)
     assert table.model.match.options["target"] == 50
@@ -164,7 +170,7 @@ def test_uno_match_through_the_screens():
     from pips.games.uno.game import Uno
 
     lines = sim.setup_script(1, Uno, ["human", "random", "random"], {"target": 200})
-    app, d = session(lines, seed=12)
+    app, d = ui_session(lines, seed=12)
     table = app.screen
     assert table.model.match.options["target"] == 200
     seen = set()
@@ -187,7 +193,7 @@ def test_bots_think_in_slices_and_their_moves_stay_on_screen():
     from pips.ui import table_model as M
 
     lines = sim.setup_script(0, Block, ["random", "smart"], {"target": 50})
-    app, d = session(lines, seed=3)
+    app, d = ui_session(lines, seed=3)
     table = app.screen
     thinking_frames = 0
     shown = False
@@ -250,7 +256,7 @@ def test_with_a_clock_a_bot_thinks_by_time_and_decides_the_same(monkeypatch):
     lines = sim.setup_script(0, Block, ["human", "smart"], {"target": 50})
     results = []
     for clocked in (False, True):
-        app, d = session(lines, seed=5)
+        app, d = ui_session(lines, seed=5)
         table = app.screen
         if clocked:
             app.clock_ms = slow_clock(app)
@@ -291,7 +297,7 @@ def test_on_a_slow_clock_every_band_is_drawn_the_hand_too():
     from pips.ui.layer import PIECE
 
     lines = sim.setup_script(0, Block, ["human", "smart"], {"target": 50})
-    app, d = session(lines, seed=5)
+    app, d = ui_session(lines, seed=5)
     table = app.screen
     app.clock_ms = slow_clock(app)
     choosing = drawn = 0
@@ -312,7 +318,7 @@ def test_on_a_slow_clock_every_band_is_drawn_the_hand_too():
 
 def test_long_press_opens_pause_and_resign_ends_the_match():
     lines = sim.setup_script(0, Block, ["human", "random"], {"target": 50})
-    app, d = session(lines + ["wait 60", "hold A 25"], seed=3)
+    app, d = ui_session(lines + ["wait 60", "hold A 25"], seed=3)
     assert screen(app) == "PauseScreen"
     sim.run_script(app, ["RIGHT", "RIGHT", "A", "RIGHT", "A"], driver=d)  # Resign, Yes
     assert d.until("match", 200)
@@ -321,7 +327,7 @@ def test_long_press_opens_pause_and_resign_ends_the_match():
 
 def test_quit_and_resign_ask_first_and_a_match_ends_with_play_again():
     lines = sim.setup_script(0, Block, ["human", "random"], {"target": 50})
-    app, d = session(lines + ["wait 60", "hold A 25"], seed=3)
+    app, d = ui_session(lines + ["wait 60", "hold A 25"], seed=3)
     table = app.screen.table
     sim.run_script(app, ["RIGHT", "RIGHT", "RIGHT", "A"], driver=d)  # Quit to menu
     assert screen(app) == "ConfirmScreen" and app.screen.title == "Quit the match?"
@@ -365,7 +371,7 @@ def test_handover_screen_never_draws_a_hand(game_index, monkeypatch):
         monkeypatch.setattr(module, name, spy)
     target = {"target": 200} if game_index else {"target": 50}
     lines = sim.setup_script(game_index, game_class, ["human", "human"], target)
-    app, d = session(lines, seed=21)
+    app, d = ui_session(lines, seed=21)
     handovers = 0
     for _ in range(400):
         if screen(app) == "HandOverScreen":
@@ -389,7 +395,7 @@ def test_long_line_keeps_both_ends_in_view():
 
     lines = sim.setup_script(0, Block, ["random", "random", "random", "random"])
     for width, height in ((240, 135), (160, 128)):
-        app, d = session(lines, width, height, seed=8)
+        app, d = ui_session(lines, width, height, seed=8)
         table = app.screen
         assert isinstance(table, TableScreen)
         longest = 0
@@ -446,7 +452,7 @@ def test_layout_fits_the_screen(size):
     w, h = size
     for game_index, game_class, seats in ((0, Block, 4), (1, Uno, 6)):
         lines = sim.setup_script(game_index, game_class, ["human"] + ["random"] * (seats - 1))
-        app, d = session(lines, w, h, seed=2)
+        app, d = ui_session(lines, w, h, seed=2)
         t = app.screen
         # the bands' heights: message char_h + 2, buttons char_h + 4, hand a piece
         # in hand + 6: a tile of halves of 13 where the panel has 135 rows
@@ -467,7 +473,7 @@ def test_bytes_sent_per_move_are_a_fraction_of_a_frame(capsys):
     report = []
     for game_index, game_class in ((0, Block), (1, Uno)):
         lines = sim.setup_script(game_index, game_class, ["human", "random"])
-        app, d = session(lines, seed=6)
+        app, d = ui_session(lines, seed=6)
         table = app.screen
         full = app.width * app.height
         per_move = []
@@ -550,7 +556,7 @@ def uno_table(levels, deal_front, first, seed=1):
     from pips.games.uno.game import Uno
 
     lines = sim.setup_script(1, Uno, levels)
-    app, d = session(lines, seed=seed)
+    app, d = ui_session(lines, seed=seed)
     table = app.screen
     if screen(app) == "HandOverScreen":
         table = table.table
@@ -802,7 +808,7 @@ def test_title_says_so_when_a_game_is_not_on_the_board(monkeypatch):
         raise ImportError("no module named 'pips.%s'" % name)
 
     monkeypatch.setattr(games, "get", missing)
-    app, d = session(["RIGHT", "A", "wait 2"])
+    app, d = ui_session(["RIGHT", "A", "wait 2"])
     assert screen(app) == "TitleScreen"
     footer = sim.indexes(app.surface)[-12 * 240 :]
     assert footer.count(bytes([P.WARNING])) > 20  # "not on this board"
@@ -816,7 +822,7 @@ def test_rules_page_wraps_and_pages(monkeypatch):
     text = tuple("line %d of the rules, long enough to be wrapped on screen" % i for i in range(12))
     monkeypatch.setattr(Block, "rules", classmethod(lambda cls: text))
     lines = ["A"] + ["RIGHT"] * 4 + ["A"]  # Block's set-up, then the Rules row
-    app, d = session(lines, seed=1)
+    app, d = ui_session(lines, seed=1)
     rules = app.screen
     assert isinstance(rules, RulesScreen)
     assert rules.pages >= 2 and len(rules.lines) > len(text)  # wrapped
@@ -830,7 +836,7 @@ def test_ten_seats_fit_with_paged_results():
     from pips.games.uno.game import Uno
 
     lines = sim.setup_script(1, Uno, ["human"] + ["random"] * 9) + ["until hand 20000"]
-    app, d = session(lines, 160, 128, seed=5)
+    app, d = ui_session(lines, 160, 128, seed=5)
     result = app.screen
     assert screen(app) == "HandResultScreen"
     # a row per seat, and one more with the pieces of each seat that holds some
@@ -871,7 +877,7 @@ def test_random_keys_never_break_the_screens(seed):
 
 def test_pause_from_the_handover_comes_back_to_it_and_resigns_its_seat():
     lines = sim.setup_script(0, Block, ["human", "human"], {"target": 50}) + ["wait 5"]
-    app, d = session(lines, seed=3)
+    app, d = ui_session(lines, seed=3)
     handover = app.screen
     assert screen(app) == "HandOverScreen"
     d.tap(K.MENU)
@@ -989,7 +995,7 @@ def test_the_status_band_names_every_seat_within_its_cell(players):
     its cards ("P10 7"), none running into the next."""
     from pips.games.uno.game import Uno
 
-    app, d = session(sim.setup_script(1, Uno, ["human"] + ["random"] * (players - 1)), seed=2)
+    app, d = ui_session(sim.setup_script(1, Uno, ["human"] + ["random"] * (players - 1)), seed=2)
     table = app.screen
     written = []
     real_text = table.s.text

@@ -15,7 +15,6 @@ deliberate change: PIPS_UPDATE_GOLDEN=1 pytest tests/test_ui_domino_uno.py
 """
 
 import hashlib
-import json
 import os
 
 import pytest
@@ -25,10 +24,13 @@ from test_ui import (  # noqa: F401  (the shared helpers of the screens' tests)
     GOLDEN,
     UPDATE,
     button_labels,
+    load_golden,
     press_button,
     press_stop,
     screen,
+    save_golden,
     sim,
+    table_of,
 )
 from test_domino_uno import position
 from mpy_support import needs_micropython, run_micropython
@@ -55,10 +57,6 @@ def du_session(levels, options=None, seed=1, size=(240, 135), pictures=False):
     app = make_app(size[0], size[1], seed, pictures)
     d = sim.run_script(app, lines, shots=[])
     return app, d
-
-
-def table_of(app):
-    return app.screen.table if screen(app) == "HandOverScreen" else app.screen
 
 
 # -- positions, the same on CPython and MicroPython -----------------------------------------------
@@ -497,28 +495,14 @@ def test_pass_and_play_hands_over_and_never_shows_a_hand(with_pictures, monkeypa
 
 
 # -- golden screenshots (displayio) ---------------------------------------------------------------
-def load_golden():
-    path = os.path.join(GOLDEN, GOLDEN_JSON)
-    if os.path.exists(path):
-        with open(path) as f:
-            return json.load(f)
-    return {}
-
-
-def save_golden(prefix, got):
-    data = {k: v for k, v in load_golden().items() if not k.startswith(prefix)}
-    data.update(got)
-    with open(os.path.join(GOLDEN, GOLDEN_JSON), "w") as f:
-        json.dump(data, f, indent=1, sort_keys=True)
-        f.write("\n")
-
-
 def check_golden(prefix, got):
     if UPDATE:
-        save_golden(prefix, got)
+        data = {k: v for k, v in load_golden(GOLDEN_JSON).items() if not k.startswith(prefix)}
+        data.update(got)
+        save_golden(GOLDEN_JSON, data)
         pytest.fail("golden images rewritten: %s %s* in %s; look at them, then run again "
                     "without PIPS_UPDATE_GOLDEN" % (GOLDEN_JSON, prefix, GOLDEN))
-    golden = {k: v for k, v in load_golden().items() if k.startswith(prefix)}
+    golden = {k: v for k, v in load_golden(GOLDEN_JSON).items() if k.startswith(prefix)}
     assert set(got) == set(golden), "run with PIPS_UPDATE_GOLDEN=1 after adding a screen"
     changed = [n for n in got if got[n] != golden[n]]
     assert not changed, "screens changed: %s (PIPS_UPDATE_GOLDEN=1 to accept)" % changed
@@ -634,12 +618,6 @@ def test_match_from_the_title_to_the_results_framebuf():
     assert all(int(e[2]) > 500 for e in ends)
 
 
-def fb_indexes(buf):
-    from test_ui_micropython import fb_indexes as indexes
-
-    return indexes(buf, 240, 135)
-
-
 @pytest.mark.micropython
 @needs_micropython
 def test_golden_austrian_layout_framebuf():
@@ -651,10 +629,12 @@ def test_golden_austrian_layout_framebuf():
             lines = setup + ["prepare " + name] + SHOT_KEYS[name] + ["shot %s%s" % (name, tail)]
             scripts.append((lines, 3, with_pictures))
     shots, ends = run_fb(scripts, POSITIONS)
+    from test_ui_micropython import fb_indexes
+
     got = {}
     for name, data in shots.items():
         got["fb_" + name] = hashlib.sha1(data).hexdigest()
         if UPDATE:
-            sim.write_png(os.path.join(GOLDEN, "fb_%s.png" % name), 240, 135, fb_indexes(data), 1)
+            sim.write_png(os.path.join(GOLDEN, "fb_%s.png" % name), 240, 135, fb_indexes(data, 240, 135), 1)
     check_golden("fb_", got)
 

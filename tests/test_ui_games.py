@@ -29,7 +29,8 @@ from test_ui import (  # noqa: E402
     load_golden,
     save_golden,
     screen,
-    session,
+    table_of,
+    ui_session,
 )
 from mpy_support import needs_micropython  # noqa: E402
 from pips_sim import simulator as sim  # noqa: E402
@@ -62,12 +63,6 @@ def setup_lines(name, levels, options=None):
     return sim.setup_script(games.names().index(name), games.get(name), levels, options)
 
 
-def table_of(app):
-    """The table of the match on screen (also behind a hand-over or results screen)."""
-    s = app.screen
-    return s if screen(app) == "TableScreen" else s.table
-
-
 def check_band(table, width, height, apart=False):
     """Every item of the table band lies inside the band and the screen; with
     `apart`, no two items overlap."""
@@ -86,7 +81,7 @@ def check_band(table, width, height, apart=False):
                 ), "overlap: %r %r" % (a, b)
 
 
-def play_match(app, d, limit, each=None):
+def tap_to_result(app, d, limit, each=None):
     """Tap A until the match result shows; `each(table)` after every tap
     while the table is on screen. The seats that moved, in order."""
     table = table_of(app)
@@ -113,7 +108,7 @@ def play_match(app, d, limit, each=None):
 def test_whole_match_from_the_menu_displayio(name, size):
     levels, options, seed, kind, hands = MATCHES[name]
     w, h = size
-    app, d = session(setup_lines(name, levels, options), w, h, seed=seed)
+    app, d = ui_session(setup_lines(name, levels, options), w, h, seed=seed)
     table = table_of(app)
     assert screen(app) == "TableScreen"
     assert table.band.__module__ == "pips.ui.table_" + kind
@@ -124,7 +119,7 @@ def test_whole_match_from_the_menu_displayio(name, size):
         if name == "twentyone" and table.model.choice is not None:  # hit and stand: the buttons
             assert button_labels(table)[0] == ["Hit", "Stand"]
 
-    played = play_match(app, d, 60000, each)
+    played = tap_to_result(app, d, 60000, each)
     match = table.model.match
     assert match.over and match.hands_played >= hands
     assert 0 in played  # P1's moves were made by key presses
@@ -180,7 +175,7 @@ def test_pass_and_play_hides_the_hands(name, levels, options, monkeypatch):
         return real(*args, **kw)
 
     monkeypatch.setattr(piece_tile, "tile", spy)
-    app, d = session(setup_lines(name, levels, options), seed=21)
+    app, d = ui_session(setup_lines(name, levels, options), seed=21)
     table = table_of(app)
     handovers = 0
     for _ in range(3000):
@@ -241,7 +236,7 @@ def test_bergen_cross_shows_every_arm_by_its_open_end(size):
     of the hidden ones; the letters N E S W stand by the arms."""
     w, h = size
     lines = setup_lines("bergen", ["random", "random", "random", "random"], {"hands": 5})
-    app, d = session(lines, w, h, seed=8)
+    app, d = ui_session(lines, w, h, seed=8)
     table = table_of(app)
     seen_hidden = set()
     checked = 0
@@ -285,7 +280,7 @@ def test_bergen_cross_shows_every_arm_by_its_open_end(size):
 
 
 def test_bergen_marks_the_arm_being_picked():
-    app, d = session(keyfile("bergen_arms"), seed=2)
+    app, d = ui_session(keyfile("bergen_arms"), seed=2)
     table = table_of(app)
     from pips.ui import table_cross as C
 
@@ -301,7 +296,7 @@ def test_solitaire_face_up_tiles_are_the_hand_and_the_legal_ones_raised():
     from pips import tiles
     from pips.ui import table_solo
 
-    app, d = session(setup_lines("solo", ["human"]), seed=3)
+    app, d = ui_session(setup_lines("solo", ["human"]), seed=3)
     table = table_of(app)
     buf = bytearray(64)
     steps = 0
@@ -333,7 +328,7 @@ def test_matador_marks_matadors_and_the_blank_end():
     from pips.ui import table_line, table_matador as M
     from pips.tiles import HI, LO
 
-    app, d = session(setup_lines("matador", ["human", "random"], {"wins": 3}), seed=9)
+    app, d = ui_session(setup_lines("matador", ["human", "random"], {"wins": 3}), seed=9)
     table = table_of(app)
     in_line = blank = in_hand = 0
     while screen(app) != "MatchResultScreen" and d.frames < 30000:
@@ -399,7 +394,7 @@ def test_picture_tiles_draw_every_tile_of_the_table(name, monkeypatch):
                 framed.append(app.surface.get_pixel(it[0] + 1, it[1] + 1) == P.RED)
 
     drawn.update(tile=0, picture=0)  # the title's decoration is not a table's
-    play_match(app, d, 60000, each)
+    tap_to_result(app, d, 60000, each)
     assert drawn["picture"] > 10 and drawn["tile"] == 0
     if name == "matador":
         assert framed and all(framed)
@@ -456,7 +451,7 @@ def test_golden_game_tables_framebuf():
 def _hand_result(name, levels, options, seed):
     """Play a session to its first results screen (P1 presses A); return the
     screen's (heads, rows) texts and the hand."""
-    app, d = session(setup_lines(name, levels, options), seed=seed)
+    app, d = ui_session(setup_lines(name, levels, options), seed=seed)
     while screen(app) != "HandResultScreen" and d.frames < 30000:
         d.tap(K.A)
     assert screen(app) == "HandResultScreen"

@@ -46,7 +46,7 @@ def check_state(g):
     assert g.npile >= 1 and g.pile[g.npile - 1] == g.top
 
 
-def check_sample(g, seat, rng):
+def check_uno_sample(g, seat, rng):
     view = g.view(seat)
     world = view.sample(rng)
     check_state(world)
@@ -117,7 +117,7 @@ def test_random_turns_conserve_cards_and_refuse_illegal_moves():
                     assert snapshot(g) == before
                     refusals += 1
             if turns % 4099 == 0 and g.turn >= 0:
-                check_sample(g, picks.below(players), picks)
+                check_uno_sample(g, picks.below(players), picks)
                 samples += 1
             if turns % 20011 == 0 and g.turn >= 0 and players > 2:
                 seat = picks.below(players)
@@ -144,7 +144,7 @@ def test_samples_after_a_challenge_keep_the_revealed_cards():
     assert g.view(2).reveal is not None
     rng = Rng(3)
     for _ in range(20):
-        world = check_sample(g, 2, rng)
+        world = check_uno_sample(g, 2, rng)
         # the revealed cards, and the 4 drawn after, are in seat 1's hand
         for k in parse_cards("R2 B3 B4 B5 B6 B8"):
             assert world.hands[54 + k] >= 1
@@ -160,7 +160,7 @@ def test_samples_from_every_seat_in_random_positions():
                 break
             if step % 50 == 0:
                 for seat in range(players):
-                    check_sample(g, seat, rng)
+                    check_uno_sample(g, seat, rng)
             n = g.legal(g.turn, buf)
             g.play(g.turn, buf[rng.below(n)])
 

@@ -19,14 +19,14 @@ from test_micropython import _PRINT_RECORDS, BLOCK_CASES
 pytestmark = pytest.mark.skipif(wasm.missing() is not None, reason=str(wasm.missing()))
 
 
-def run(code, args=()):
+def run_on_wasm(code, args=()):
     rc, out, err = wasm.run_wasm(code, build_mpy(), args)
     assert rc == 0, (out + err)[-2000:]
     return out
 
 
 def test_the_port_is_32_bit_and_loads_the_compiled_tree():
-    out = run("import sys, pips.games.block.game\nprint(sys.maxsize, pips.games.block.game.__file__)\n")
+    out = run_on_wasm("import sys, pips.games.block.game\nprint(sys.maxsize, pips.games.block.game.__file__)\n")
     assert out.split() == [str(2**31 - 1), "/lib/pips/games/block/game.mpy"]
 
 
@@ -41,7 +41,7 @@ def test_matches_are_identical_on_cpython_and_the_32_bit_port():
     printed = []
     exec(compile(code, "<records>", "exec"), {"print": printed.append})
     assert "\n".join(printed).count("hand 0:") == len(cases)
-    assert run(code).rstrip("\n") == "\n".join(printed)
+    assert run_on_wasm(code).rstrip("\n") == "\n".join(printed)
 
 
 _NO_ALLOCATION = """
@@ -76,7 +76,7 @@ print("rng", gc.mem_alloc() - before, top < (1 << 28))
 
 
 def test_block_hands_and_the_generator_allocate_nothing_on_32_bit():
-    lines = [line.split() for line in run(_NO_ALLOCATION).splitlines()]
+    lines = [line.split() for line in run_on_wasm(_NO_ALLOCATION).splitlines()]
     for players, line in zip((2, 3, 4), lines):
         assert line[:2] == ["block", str(players)]
         assert int(line[2]) > 30 * 5  # whole hands were played
@@ -104,11 +104,6 @@ WASM_ALLOC_CAPS = {
     "solo": 117504,  # 102,096
     "domino-uno": 127232,  # 110,432
 }
-
-
-@pytest.fixture(scope="module")
-def memory_tree(tmp_path_factory):
-    return memory.build_tree(str(tmp_path_factory.mktemp("memory")))
 
 
 @pytest.mark.parametrize("name", memory.game_names())
