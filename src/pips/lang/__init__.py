@@ -52,11 +52,11 @@ def use(code, extra=None):
 
 
 def _catalogue(k):
-    phrases = _load(CATALOGUES[k]).PHRASES
+    phrases = _load(CATALOGUES[k], "PHRASES")
     extra = _state["extra"]
     if extra:
         phrases = dict(phrases)
-        phrases.update(_load(extra[k]).PHRASES)
+        phrases.update(_load(extra[k], "PHRASES"))
     return phrases
 
 
@@ -80,8 +80,11 @@ def from_environment(value):
     return "en"
 
 
-def _load(module):
-    return __import__(module, None, None, ("PHRASES",))
+def _load(module, name):
+    """`name` of a module read from one of the language tables: CATALOGUES
+    (or the terminal's beside it), a game's `words` (a module per language)
+    or a words module's "rules" (its rules page)."""
+    return getattr(__import__(module, None, None, (name,)), name)
 
 
 def _english():
@@ -178,13 +181,9 @@ def game_words(game):
     words = cache.get(game.name)
     if words is None:
         modules = getattr(game, "words", None)
-        words = _load_words(modules[_state["lang"]]) if modules else {}
+        words = _load(modules[_state["lang"]], "WORDS") if modules else {}
         cache[game.name] = words
     return words
-
-
-def _load_words(module):
-    return __import__(module, None, None, ("WORDS",)).WORDS
 
 
 def game_text(game, key, *fields):
@@ -192,7 +191,7 @@ def game_text(game, key, *fields):
     phrase = game_words(game).get(key)
     if phrase is None:
         modules = getattr(game, "words", None)
-        phrase = _load_words(modules[0]).get(key) if modules else None
+        phrase = _load(modules[0], "WORDS").get(key) if modules else None
         if phrase is None:
             raise KeyError(key)
     if fields:
@@ -214,4 +213,4 @@ def rules_page(game):
     """A game's rules page in the chosen language (English where the game
     has none in it): a tuple of paragraphs, loaded when asked for (its
     module named by the game's words, key "rules")."""
-    return __import__(game_text(game, "rules"), None, None, ("PAGE",)).PAGE
+    return _load(game_text(game, "rules"), "PAGE")
