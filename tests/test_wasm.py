@@ -111,6 +111,9 @@ def test_each_games_session_holds_no_more_than_its_cap(name, memory_tree):
     assert name in WASM_ALLOC_CAPS, "no cap for %s: measure it (pips_tools.memory --form wasm)" % name
     figures = memory.wasm_session(name, memory_tree)
     assert figures["completed"] and figures["frames"] > 30  # from the title to the results
+    assert figures["moves"] >= 1  # a match was played, not only the screens drawn
+    if memory.table(name)[0] > 1:
+        assert figures["decision_readings"] > 0  # the bots' thinking was read too
     highest = memory.wasm_highest(figures)
     print("%s: %d bytes at most, cap %d" % (name, highest, WASM_ALLOC_CAPS[name]))
     assert highest <= WASM_ALLOC_CAPS[name], (name, highest)

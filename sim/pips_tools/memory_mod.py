@@ -50,6 +50,16 @@ _FRAME_MS = 33  # firmware/main.py's frame
 _A = 16  # pips.ui.keys.A
 
 
+def _model(screen):
+    """The table's model (pips.ui.table_model) of the screen shown: the
+    table's own, or the one behind a hand-over or results screen; None
+    elsewhere (the title, the set-up)."""
+    model = getattr(screen, "model", None)
+    if model is None:
+        model = getattr(getattr(screen, "table", None), "model", None)
+    return model
+
+
 class Session:
     def __init__(self, board, make_app, keys, seed, data, read_ms=0):
         self.keys = keys
@@ -137,12 +147,19 @@ class Session:
         cls.step = stepping
         self.wrapped.append(cls)
 
+    def wrap_bots(self, app):
+        """Each kind of bot at the table read inside its thinking from now on."""
+        model = _model(app.screen)
+        for bot in (model.bots if model is not None else ()):
+            if bot is not None and type(bot) not in self.wrapped:
+                self.wrap(type(bot))
+
     def after_frame(self, app):
         """Notes the table's moves; True once the results are drawn whole."""
         screen = app.screen
-        game = getattr(screen, "game", None)
-        if game is not None:
-            self.moves = game.moves
+        model = _model(screen)
+        if model is not None and model.game is not None:
+            self.moves = model.game.moves
         name = type(screen).__name__
         if name == "HandResultScreen" or name == "MatchResultScreen":
             self.results += 1
@@ -152,9 +169,7 @@ class Session:
         t0 = time.ticks_us()
         self.frames = count
         self.note_frame(self.reading())
-        for bot in getattr(app.screen, "bots", None) or ():
-            if bot is not None and type(bot) not in self.wrapped:
-                self.wrap(type(bot))
+        self.wrap_bots(app)
         done = self.after_frame(app)
         self.held_us += time.ticks_diff(time.ticks_us(), t0)
         return done
@@ -192,6 +207,7 @@ class Session:
             self.completed = 1 if self.results else 0
             self.report()
             return False
+        self.wrap_bots(app)
         start = self.clock()
         app.frame(self.read_keys(), start)
         self.frames += 1
