@@ -16,7 +16,7 @@ from pips.match import Match
 from pips.rng import Rng
 from pips.tiles import ALL, COUNT, HI, LO, PIPS
 
-from test_draw import conserved
+from test_draw import draw_conserved
 from game_helpers import legal, play, refused, snapshot, stacked, texts
 
 BUF = bytearray(Matador.max_moves)
@@ -40,7 +40,7 @@ def test_a_stacked_deal_sets_3_aside_then_3_each_and_the_rest_is_the_reserve():
     assert g.info()["stock"] == 19 and [tiles.text(t) for t in g.stock[g.top:][:2]] == ["3-2", "6-5"]
     assert tiles.mask_text(g.out) == OUT.split()
     assert "out" not in g.info() and g.view(0).out == 0 and g.view(1).out == 0
-    assert conserved(g)
+    assert draw_conserved(g)
     with pytest.raises(ValueError):
         Matador(2, None, None, DEAL[:-1], 0)
     with pytest.raises(ValueError):
@@ -95,7 +95,7 @@ def test_the_rule_of_7_the_free_matador_the_blank_end_and_drawing():
     play(g, "3-2 L")
     assert g.info()["ends"] == [2, 0] and g.turn == 1
     assert legal(g) == [DRAW]  # the empty hand draws
-    assert conserved(g)
+    assert draw_conserved(g)
 
 
 def test_a_matador_goes_anywhere_only_for_a_player_with_no_ordinary_tile_that_fits():
@@ -172,7 +172,7 @@ def test_endings_scores_and_a_bounded_hand_over_many_random_hands():
             if moves == [PASS]:
                 assert g.top == COUNT
             g.play(s, moves[rng.below(len(moves))])
-            assert conserved(g)
+            assert draw_conserved(g)
         longest = max(longest, g.moves)
         assert g.top == COUNT
         if 0 in g.hands:
@@ -268,9 +268,9 @@ def test_samples_keep_the_view_and_hide_the_out_of_play_tiles():
             w = v.sample(sampler)
             assert w.hands[s] == g.hands[s] and tiles.count(w.hands[1 - s]) == tiles.count(g.hands[1 - s])
             assert not w.hands[1 - s] & g.laid and tiles.count(w.out) == 3
-            assert conserved(w) and w.top == g.top and w.turn == g.turn
+            assert draw_conserved(w) and w.top == g.top and w.turn == g.turn
             w.playout(sampler, BUF)
-            assert w.turn == -1 and conserved(w)
+            assert w.turn == -1 and draw_conserved(w)
             n = g.legal(s, BUF)
             g.play(s, BUF[rng.below(n)])
 
