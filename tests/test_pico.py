@@ -159,7 +159,7 @@ def test_a_match_switched_off_mid_hand_is_kept_on_the_flash(resumed):
     assert int(last[4]) >= pico.RESUME_CUT  # mid-hand: moves played, the hand not over
     assert pico.frames_equal(before) is None
     on_device, on_desktop = before["kept"]
-    assert "match" in on_device
+    assert any(name.startswith("match-" + pico.RESUME) for name in on_device)  # the game's own record
     assert on_device == on_desktop  # the very records the desktop keeps
 
 
@@ -185,8 +185,8 @@ def bands():
     lines = sim.setup_script(list(games.names()).index(pico.RESUME), cls, levels, options)
     app = sim.make_app(240, 135, seed)
     sim.run_script(app, lines, shots=[])
-    table = app.screen
-    return table.table_y, table.msg_y, table.button_y
+    layout = app.screen.layout
+    return layout.table_y, layout.msg_y, layout.button_y
 
 
 def drawn(pixels, top, bottom):
@@ -202,14 +202,17 @@ def drawn(pixels, top, bottom):
 
 @needs_firmware
 def test_the_match_resumes_where_it_stood(resumed):
-    """The power cut and the boot after it: the resume screen at once, and A
+    """The power cut and the boot after it: the title, the resume screen once
+    the game is picked, and A
     brings back the table as it stood, every band the same but the events'
     lines (a resumed table starts them anew) and the line of tiles' place:
     the same tiles, moved sideways (the table band lays the line out anew,
     around its left end, not where the opening tile sat)."""
     before, after = resumed
     assert after["summary"]["stop"] == "until", after["console"][-2000:]
-    assert after["info"][0][2] == "ResumeScreen"  # offered at the boot
+    names = [words[2] for words in after["info"]]
+    assert names[0] == "TitleScreen"  # the boot: the title, the game with a match kept marked
+    assert "KeptScreen" in names[: names.index("TableScreen")]  # resume offered once the game is picked
     assert pico.frames_equal(after) is None  # the desktop resumes alike, pixel for pixel
     i = first_still_table(after)
     assert after["info"][i][4] == before["info"][-1][4]  # the moves of the hand
