@@ -2,27 +2,52 @@
 
 import io
 
-from pips_tools import strength
+from pips_tools import reference, strength
 
 
 def test_the_strength_table_has_every_bot_against_random_with_seeds(monkeypatch):
     monkeypatch.setattr(strength, "MATCHES", {"bergen": (4, 4), "uno": (2, 2), "solo": (6, 6)})
+    monkeypatch.setattr(strength, "SEARCH_MATCHES", {"bergen": (2, 2), "uno": (1, 1), "solo": (2, 2)})
+    monkeypatch.setitem(reference.SETTINGS, "worlds", 2)
+    monkeypatch.setitem(reference.SETTINGS, "playouts", 1)
+    monkeypatch.setattr(reference, "REF_SOLO_ORDERS", 2)
     out = io.StringIO()
-    strength.table(["bergen", "uno", "solo"], quick=True, out=out)
-    rows = [line.split("|")[1:-1] for line in out.getvalue().splitlines()[2:]]
+    strength.table(["bergen", "uno", "solo"], quick=True, jobs=1, out=out)
+    lines = out.getvalue().splitlines()
+    rows = [line.split("|")[1:-1] for line in lines[2:] if line.startswith("|")]
     cells = [[c.strip() for c in r] for r in rows]
     seen = [(c[0], c[1], c[2]) for c in cells]
-    assert seen == [
-        ("bergen", "2", "random"), ("bergen", "2", "easy"), ("bergen", "2", "greedy"),
-        ("bergen", "2", "smart"), ("bergen", "2", "ceiling (sees both hands)"),
-        ("uno", "2", "random"), ("uno", "2", "easy"), ("uno", "2", "greedy"), ("uno", "2", "smart"),
-        ("uno", "4", "random"), ("uno", "4", "easy"), ("uno", "4", "greedy"), ("uno", "4", "smart"),
-        ("solo", "1", "random"), ("solo", "1", "easy"), ("solo", "1", "greedy"),
-        ("solo", "1", "smart"),
-    ]
+    bots = ["random v random", "easy v random", "greedy v random", "smart v random",
+            "reference v random", "seeing v random", "smart v reference"]
+    assert seen == (
+        [("bergen", "2", b) for b in bots]
+        + [("uno", "2", b) for b in bots]
+        + [("uno", "4", b) for b in bots]
+        + [("solo", "1", b) for b in ("random", "easy", "greedy", "smart", "reference", "seeing")]
+    )
+    search = ("reference", "seeing")
     for c in cells:
         won, n = c[3].split("/")
-        assert 0 <= int(won) <= int(n) and int(n) == {"bergen": 4, "uno": 2, "solo": 6}[c[0]]
+        tiny = {"bergen": 2, "uno": 1, "solo": 2} if c[2].split()[0] in search or "v reference" in c[2] \
+            else {"bergen": 4, "uno": 2, "solo": 6}
+        assert 0 <= int(won) <= int(n) and int(n) == tiny[c[0]]
         assert c[6] == "%d..%d" % (strength.SEED, strength.SEED + int(n) - 1)
         assert "[" in c[4] and "%" in c[4]
-    assert [c[5] for c in cells if c[2] == "random"] == ["+0.0"] * 4  # the baseline's edge
+    # the baseline's edge, and no edge for a row against another bot than random
+    assert [c[5] for c in cells if c[2] in ("random v random", "random")] == ["+0.0"] * 4
+    assert [c[5] for c in cells if c[2] == "smart v reference"] == [""] * 3
+    # the edge bar, per game at two seats
+    verdicts = [line for line in lines if line.startswith("- ")]
+    assert [v.split()[1] for v in verdicts] == ["bergen", "uno", "solo"]
+    assert all(("bar (90% of it) met" in v or "not met" in v) for v in verdicts[:2])
+
+
+def test_the_table_is_the_same_on_one_process_and_two(monkeypatch):
+    monkeypatch.setattr(strength, "MATCHES", {"block": (3, 3)})
+    monkeypatch.setattr(strength, "SEARCH_MATCHES", {"block": (2, 2)})
+    monkeypatch.setattr(strength, "CHUNK", 2)
+    rows = [r for r in strength.plan(["block"], True) if r[2] != "reference" and r[3] != "reference"
+            and r[2] != "seeing"]
+    one = [r[:3] for r in strength.run_rows(rows, 1, None)]
+    two = [r[:3] for r in strength.run_rows(rows, 2, None)]
+    assert one == two

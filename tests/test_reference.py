@@ -1,0 +1,100 @@
+"""The reference bots of the strength table (pips_tools.reference): the exact
+searches agree with a plain search over the game's own moves, a copy of a hand
+is a hand of its own, and the reference and the seeing bot play whole matches
+of every game with legal moves only."""
+
+import pytest
+
+from pips import games, tiles
+from pips.bots import make
+from pips.match import Match, Turns
+from pips.rng import Rng
+from pips_tools import reference
+
+
+def _fields(game):
+    return {k: (list(v) if isinstance(v, (list, bytearray)) else v)
+            for k, v in game.__dict__.items() if k != "rng"}
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_copy_is_equal_and_playing_it_out_leaves_the_hand_alone(name):
+    game_class = games.get(name)
+    players = 1 if game_class.max_players == 1 else 2
+    for seed in range(6):
+        game = Match(game_class, players, game_class.table(None), seed).new_hand()
+        bot = make("random", Rng(seed), game_class)
+        while game.turn >= 0:
+            before = _fields(game)
+            copy = reference.clone(game)
+            assert _fields(copy) == before
+            copy.playout(Rng(seed), bytearray(game_class.max_moves))
+            assert _fields(game) == before
+            seat = Turns(game).next()
+            move = bot.choose(game.view(seat))
+            if move >= 0:
+                game.play(seat, move)
+
+
+def _positions(name, seeds, small):
+    """Two-seat positions of random hands, the rest of the hand small."""
+    game_class = games.get(name)
+    for seed in seeds:
+        game = Match(game_class, 2, game_class.table(None), seed).new_hand()
+        bot = make("random", Rng(seed), game_class)
+        while game.turn >= 0:
+            if small(game):
+                yield game
+            game.play(game.turn, bot.choose(game.view(game.turn)))
+
+
+def test_block_negamax_is_the_plain_minimax_over_the_game_s_moves():
+    checked = 0
+    buf = bytearray(games.get("block").max_moves)
+    for game in _positions("block", range(60),
+                           lambda g: g.left >= 0 and tiles.count(g.hands[0] | g.hands[1]) <= 8):
+        for me in (0, 1):
+            exact = reference._block_exact(game, me, {})
+            plain = reference._alphabeta(reference.clone(game), me, -10000, 10000, [10 ** 9], buf)
+            assert exact == plain
+            checked += 1
+    assert checked > 100
+
+
+def test_bergen_exact_search_is_the_plain_minimax_of_the_hand_won_or_lost():
+    bergen = games.get("bergen")
+    buf = bytearray(bergen.max_moves)
+
+    def plain(game, me):
+        if game.turn < 0:
+            u = game.utility(me)
+            return (u > 0) - (u < 0)
+        n = game.legal(game.turn, buf)
+        values = []
+        for move in bytes(buf[:n]):
+            child = reference.clone(game)
+            child.play(game.turn, move)
+            values.append(plain(child, me))
+        return max(values) if game.turn == me else min(values)
+
+    checked = 0
+    for game in _positions("bergen", range(30),
+                           lambda g: tiles.count(g.hands[0] | g.hands[1]) <= 7):
+        for me in (0, 1):
+            assert reference._bergen_exact(game, me, {}) == plain(game, me)
+            checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_the_reference_and_the_seeing_bot_play_legal_moves_to_the_end(name, monkeypatch):
+    monkeypatch.setitem(reference.SETTINGS, "worlds", 2)
+    monkeypatch.setitem(reference.SETTINGS, "playouts", 1)
+    monkeypatch.setattr(reference, "REF_SOLO_ORDERS", 2)
+    game_class = games.get(name)
+    players = 1 if game_class.max_players == 1 else 2
+    levels = ["reference"] if players == 1 else ["reference", "seeing"]
+    ranks = reference.play_match(game_class, players, 5, levels)  # play() refuses an illegal move
+    assert sorted(ranks)[0] == 1
+    if players == 1:
+        assert reference.play_match(game_class, 1, 5, ["seeing"])[0] == 1
