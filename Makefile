@@ -66,10 +66,13 @@ soak-link: $(STAMP)
 bench: $(VENV)/.bench
 	$(BIN)/python -m pips_tools.bench
 
-# The strength table (pips_tools/strength.py): every bot against random, with
-# intervals and seeds; ARGS="--quick" for a small sample.
-bench-strength: $(STAMP)
-	$(BIN)/python -m pips_tools.strength $(ARGS)
+# The strength table (pips_tools/strength.py): every bot against random, the
+# reference (pips_tools/reference.py) and the seeing bot among them, smart
+# against the reference, the edge bar, then Block smart against OpenSpiel's
+# ISMCTS (pips_tools/anchor.py, make bench's engines); ARGS="--quick" for a
+# small sample, ARGS="--jobs 1" on one core.
+bench-strength: $(VENV)/.bench
+	nice $(BIN)/python -m pips_tools.strength --anchor $(ARGS)
 
 images: $(STAMP)
 	$(BIN)/python -m pips_tools.images

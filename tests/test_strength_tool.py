@@ -7,7 +7,7 @@ from pips_tools import reference, strength
 
 def test_the_strength_table_has_every_bot_against_random_with_seeds(monkeypatch):
     monkeypatch.setattr(strength, "MATCHES", {"bergen": (4, 4), "uno": (2, 2), "solo": (6, 6)})
-    monkeypatch.setattr(strength, "SEARCH_MATCHES", {"bergen": (2, 2), "uno": (1, 1), "solo": (2, 2)})
+    monkeypatch.setattr(strength, "SEARCH_MATCHES", {"bergen": (2, 2), "uno": (2, 2), "solo": (2, 2)})
     monkeypatch.setitem(reference.SETTINGS, "worlds", 2)
     monkeypatch.setitem(reference.SETTINGS, "playouts", 1)
     monkeypatch.setattr(reference, "REF_SOLO_ORDERS", 2)
@@ -28,7 +28,7 @@ def test_the_strength_table_has_every_bot_against_random_with_seeds(monkeypatch)
     search = ("reference", "seeing")
     for c in cells:
         won, n = c[3].split("/")
-        tiny = {"bergen": 2, "uno": 1, "solo": 2} if c[2].split()[0] in search or "v reference" in c[2] \
+        tiny = {"bergen": 2, "uno": 2 if c[1] == "2" else 1, "solo": 2} if c[2].split()[0] in search or "v reference" in c[2] \
             else {"bergen": 4, "uno": 2, "solo": 6}
         assert 0 <= int(won) <= int(n) and int(n) == tiny[c[0]]
         assert c[6] == "%d..%d" % (strength.SEED, strength.SEED + int(n) - 1)
@@ -38,8 +38,9 @@ def test_the_strength_table_has_every_bot_against_random_with_seeds(monkeypatch)
     assert [c[5] for c in cells if c[2] == "smart v reference"] == [""] * 3
     # the edge bar, per game at two seats
     verdicts = [line for line in lines if line.startswith("- ")]
-    assert [v.split()[1] for v in verdicts] == ["bergen", "uno", "solo"]
-    assert all(("bar (90% of it) met" in v or "not met" in v) for v in verdicts[:2])
+    assert [v.split(":")[0] for v in verdicts] == [
+        "- bergen at 2 seats", "- uno at 2 seats", "- uno at 4 seats", "- solo (one seat)"]
+    assert all(("bar (90% of it) met" in v or "not met" in v) for v in verdicts[:3])
 
 
 def test_the_table_is_the_same_on_one_process_and_two(monkeypatch):

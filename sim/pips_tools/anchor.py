@@ -144,10 +144,31 @@ def resampler(game, rng):
     return resample
 
 
-def play(hands=HANDS, seed=SEED, simulations=SIMULATIONS, uct_c=UCT_C, progress=None):
+def play(hands=HANDS, seed=SEED, simulations=SIMULATIONS, uct_c=UCT_C, progress=None, jobs=1):
     """Smart against ISMCTS over `hands` hands (deal seed + i // 2, smart in
-    seat i % 2); returns (won, lost, tied, smart's seconds, ISMCTS's seconds,
-    decisions of each)."""
+    seat i % 2), over `jobs` processes; returns (won, lost, tied, smart's
+    seconds, ISMCTS's seconds, decisions of each). Every hand has generators
+    of its own: the same figures on any number of processes."""
+    if jobs <= 1:
+        return _play(0, hands, seed, simulations, uct_c, progress)
+    import multiprocessing
+
+    chunk = 10
+    totals = [0] * 7
+    with multiprocessing.Pool(jobs) as pool:
+        parts = [pool.apply_async(_play, (start, min(hands, start + chunk), seed, simulations, uct_c))
+                 for start in range(0, hands, chunk)]
+        for k, part in enumerate(parts):
+            res = part.get()
+            for j in range(7):
+                totals[j] += res[j]
+            if progress is not None:
+                progress(min(hands, (k + 1) * chunk), totals[0], totals[1], totals[2])
+    return tuple(totals)
+
+
+def _play(first, hands, seed, simulations, uct_c, progress=None):
+    """Hands first .. hands - 1 of play()."""
     import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
@@ -161,7 +182,7 @@ def play(hands=HANDS, seed=SEED, simulations=SIMULATIONS, uct_c=UCT_C, progress=
     won = lost = tied = 0
     t_smart = t_ref = 0.0
     n_smart = n_ref = 0
-    for i in range(hands):
+    for i in range(first, hands):
         deal = seed + i // 2
         me = i % 2
         np_rng = np.random.RandomState(deal * 2 + me)
@@ -218,15 +239,17 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--simulations", type=int, default=SIMULATIONS)
     parser.add_argument("--uct-c", type=float, default=UCT_C)
+    parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     args = parser.parse_args(argv)
     t0 = time.time()
 
     def progress(done, won, lost, tied):
-        if done % 20 == 0:
+        if done % 20 == 0 or done == args.hands:
             sys.stderr.write("%d hands: won %d lost %d tied %d, %.0f s\n" % (done, won, lost, tied,
                                                                            time.time() - t0))
 
-    won, lost, tied, ts, tr, ns, nr = play(args.hands, args.seed, args.simulations, args.uct_c, progress)
+    won, lost, tied, ts, tr, ns, nr = play(args.hands, args.seed, args.simulations, args.uct_c, progress,
+                                           args.jobs)
     print(line(won, lost, tied, args.hands, args.seed, args.simulations, args.uct_c, ts, tr, ns, nr))
     return 0
 

@@ -20,7 +20,9 @@ passing on), and in each world weighs every move worth weighing
   every move of a world (equal luck).
 
 The move of the highest mean over the worlds is played (ties to the first).
-Solitaire's reference is its own solver with REF_SOLO_ORDERS sampled stock
+Twenty-one's reference is its smart decision (the exact chance of each draw,
+what standing is worth from sampled worlds) with REF_TWENTYONE_WORLDS worlds,
+a hundred times the device's. Solitaire's reference is its own solver with REF_SOLO_ORDERS sampled stock
 orders and REF_SOLO_NODES positions each (ten and three times the device's);
 Twenty-one and the games with out-of-turn moves (UNO's catch, Domino Uno's
 call) answer out of turn as the smart bot does.
@@ -47,6 +49,7 @@ EXACT_BLOCK = 12  # tiles left in both hands, at most: Block solved exactly
 NODES = 4000  # positions a generic exact search may visit in a world
 # what a bot made without figures takes (the command line may change them)
 SETTINGS = {"worlds": WORLDS, "playouts": 0}
+REF_TWENTYONE_WORLDS = 4000
 REF_SOLO_ORDERS = 120
 REF_SOLO_NODES = 4500
 
@@ -279,6 +282,8 @@ class ReferenceBot(SmartBot):
         policy_ = self._policy(view)
         if view.game_class.name == "solo":
             return _solo(view, self.buf, n, self.rng)
+        if view.game_class.name == "twentyone":
+            return _twentyone(view, self.buf, n, self.rng)
         if policy_.distinct_moves is not None:
             n = policy_.distinct_moves(view, self.buf, n)
             if n == 1:
@@ -385,6 +390,24 @@ def _solo(view, moves, n, rng, order=None):
                 return move
     finally:
         solo.BUDGET, solo.NODES = keep
+
+
+def _twentyone(view, moves, n, rng):
+    """Twenty-one's own decision (the exact chance of each draw, the worth of
+    standing from sampled worlds) with REF_TWENTYONE_WORLDS worlds, a hundred
+    times the device's."""
+    from pips.bots import twentyone
+
+    keep = twentyone.stand_values.__defaults__
+    twentyone.stand_values.__defaults__ = (REF_TWENTYONE_WORLDS,)
+    try:
+        thinking = twentyone.decide(view, moves, n, rng)
+        while True:
+            move = next(thinking)
+            if move >= 0:
+                return move
+    finally:
+        twentyone.stand_values.__defaults__ = keep
 
 
 class _Told:

@@ -45,15 +45,18 @@ MATCHES = {
     "solo": (2000, 100),
     "domino-uno": (400, 40),
 }
+# (at four seats half as many): a reference match costs about 1.5 s of a
+# core at Block, 1 at Matador, 2 at Draw, 5 at Bergen, 8 at UNO and 25 at
+# Domino Uno (a hundred decisions a match), a twentieth of one at Twenty-one.
 SEARCH_MATCHES = {
-    "block": (200, 12),
-    "uno": (60, 6),
-    "draw": (100, 8),
-    "matador": (200, 12),
-    "bergen": (100, 8),
-    "twentyone": (200, 12),
+    "block": (100, 20),
+    "uno": (16, 2),
+    "draw": (60, 10),
+    "matador": (100, 20),
+    "bergen": (40, 10),
+    "twentyone": (200, 40),
     "solo": (200, 20),
-    "domino-uno": (60, 6),
+    "domino-uno": (6, 2),
 }
 LEVELS = ("random", "easy", "greedy", "smart", "reference", "seeing")
 CHUNK = 20  # matches a task
@@ -118,9 +121,10 @@ def plan(names, quick):
             continue
         seats = (2, 4) if name in ("uno", "domino-uno") else (2,)
         for players in seats:
+            k = search if players == 2 else max(1, search // 2)
             for level in LEVELS:
-                rows.append((name, players, level, "random", search if level in ("reference", "seeing") else full))
-            rows.append((name, players, "smart", "reference", search))
+                rows.append((name, players, level, "random", k if level in ("reference", "seeing") else full))
+            rows.append((name, players, "smart", "reference", k))
     return rows
 
 
@@ -185,14 +189,18 @@ def table(names, quick, jobs=2, out=sys.stdout):
             name, players, label, won, matches, fmt(won, matches), edge, SEED, SEED + matches - 1,
             seconds))
         if level == "smart" and other == "reference":
-            # the last row of a game's seating: its edge bar
+            # the last row of a game's seating: its edge bar, and whether the
+            # reference is one (smart's interval against it below 50%)
             smart = edges.get(key + ("smart",))
             ref = edges.get(key + ("reference",))
-            if smart is not None and ref is not None and players == 2:
+            beaten = rates.wilson(won, matches)[1] < 0.5
+            if smart is not None and ref is not None:
                 met = smart >= 0.9 * ref
                 verdicts.append("%s at %d seats: smart's edge %+.1f, the reference's %+.1f: "
-                                "bar (90%% of it) %s" % (name, players, smart, ref,
-                                                         "met" if met else "not met"))
+                                "bar (90%% of it) %s; the reference %s smart (%s)" % (
+                                    name, players, smart, ref, "met" if met else "not met",
+                                    "beats" if beaten else "does not yet beat",
+                                    "smart won %d of %d" % (won, matches)))
     for name in names:
         if games.get(name).max_players == 1:
             smart = edges.get((name, 1, "smart"))
@@ -224,7 +232,7 @@ def main(argv=None):
         from pips_tools import anchor
 
         hands = args.anchor_hands or (40 if args.quick else anchor.HANDS)
-        res = anchor.play(hands)
+        res = anchor.play(hands, jobs=args.jobs)
         print(anchor.line(res[0], res[1], res[2], hands, anchor.SEED, anchor.SIMULATIONS, anchor.UCT_C,
                           *res[3:]))
     return 0
