@@ -98,3 +98,15 @@ def test_the_reference_and_the_seeing_bot_play_legal_moves_to_the_end(name, monk
     assert sorted(ranks)[0] == 1
     if players == 1:
         assert reference.play_match(game_class, 1, 5, ["seeing"])[0] == 1
+
+
+def test_the_seeing_bot_leaves_the_hand_s_own_generator_alone():
+    """UNO draws from its hand's generator after a reshuffle: the seeing bot's
+    playouts on a copy must not move it, or the bot would change the deal."""
+    uno = games.get("uno")
+    game = Match(uno, 2, uno.table(None), 3).new_hand()
+    bot = reference.SeeingBot(Rng(1), uno, 1, 2)
+    bot.game = game
+    before = (game.rng.at, list(game.rng.words))
+    bot.choose(game.view(game.turn))
+    assert (game.rng.at, list(game.rng.words)) == before

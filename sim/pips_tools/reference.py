@@ -363,7 +363,12 @@ class SeeingBot(ReferenceBot):
                 return self.buf[0]
         moves = bytes(self.buf[:n])
         totals = [0.0] * n
-        self._weigh(clone(self.game), view.seat, moves, totals)
+        world = clone(self.game)
+        if getattr(world, "rng", None) is not None:
+            # UNO's draws after a reshuffle: the bot's luck, never the hand's own
+            # generator (a playout on it would change the deal being played)
+            world.rng = self.rng
+        self._weigh(world, view.seat, moves, totals)
         best = 0
         for i in range(1, n):
             if totals[i] > totals[best]:
