@@ -231,8 +231,6 @@ def _tile(t):
 
 
 def main(argv=None):
-    from pips_sim import rates
-
     parser = argparse.ArgumentParser(prog="python -m pips_tools.anchor",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=HANDS)

@@ -22,10 +22,10 @@ passing on), and in each world weighs every move worth weighing
 The move of the highest mean over the worlds is played (ties to the first).
 Twenty-one's reference is its smart decision (the exact chance of each draw,
 what standing is worth from sampled worlds) with REF_TWENTYONE_WORLDS worlds,
-a hundred times the device's. Solitaire's reference is its own solver with REF_SOLO_ORDERS sampled stock
-orders and REF_SOLO_NODES positions each (ten and three times the device's);
-Twenty-one and the games with out-of-turn moves (UNO's catch, Domino Uno's
-call) answer out of turn as the smart bot does.
+a hundred times the device's. Solitaire's is its own solver with
+REF_SOLO_ORDERS sampled stock orders and REF_SOLO_NODES positions each (ten
+and three times the device's). Out of turn (UNO's catch, Domino Uno's call)
+the reference answers as the smart bot does, with its reaction chance.
 
 The seeing bot (SeeingBot) searches the same way, but in the one true world
 (it is handed the hand being played): a ceiling for any bot that sees less,
@@ -34,15 +34,16 @@ against the same opponents. Bergen's ceiling stays pips_tools.ceiling's
 """
 
 from pips import tiles
-from pips.bots import SmartBot, policy
-from pips.tiles import COUNT, HI, LO, PIPS, WITH
+from pips.bots import SmartBot
+from pips.tiles import COUNT, PIPS, WITH
 
 WORLDS = 64
 PLAYOUTS = 16
 # Playouts a world-move by game, about a hundred times the device's rollouts
 # a decision in all (64 worlds, some four moves worth weighing): Block's 120
 # rollouts make 12,000, Matador's 42 make 4,200; Domino Uno's rollouts cost
-# the most and its device budget is 24 (2,400: 6 a world-move).
+# the most and its device budget is 24 (2,400: 6 a world-move). Twenty-one's
+# serve the seeing bot only (the reference decides as its smart bot does).
 GAME_PLAYOUTS = {"block": 16, "matador": 16, "draw": 12, "uno": 16, "domino-uno": 6,
                  "twentyone": 32, "bergen": 16}
 EXACT_BLOCK = 12  # tiles left in both hands, at most: Block solved exactly

@@ -19,7 +19,7 @@ the solver finds them).
 Match i of a row is dealt from seed + i, the bot in seat i % seats. The
 rows are shared among --jobs processes (default 2, one a core).
 
-    python -m pips_tools.strength            # the whole table (under 30 min, 2 cores)
+    python -m pips_tools.strength            # the whole table (some 20 min on 2 idle cores)
     python -m pips_tools.strength --quick    # a small sample, to try changes
     python -m pips_tools.strength --games block,uno --jobs 1
     python -m pips_tools.strength --anchor   # also Block smart against OpenSpiel ISMCTS
