@@ -8,6 +8,12 @@ from pips.match import SEAT_CHOICES
 from pips.ui.events import seat_name
 from pips.ui.menu import MenuScreen
 
+# The table's own modules, loaded one a frame while the set-up waits for a key
+# (then the game's bot policy and the language's phrases): opening the table
+# loaded them all at once, a frame of 34-40 ms on the emulated Pico (UNO and
+# Block, docs/figures.md). Loaded, a module stays, as every module does.
+_PRELOAD = ("pips.ui.table_choose", "pips.ui.table_model", "pips.ui.layer", "pips.ui.table")
+
 
 class SetupScreen(MenuScreen):
     """The table: number of seats, each seat human or a bot level, the game's options.
@@ -26,6 +32,26 @@ class SetupScreen(MenuScreen):
             self.players = game_class.min_players
             self.levels = ["human"] + [app.level] * (game_class.max_players - 1)
             self.values = game_class.table()
+        self.loaded = 0  # the steps of the table's loading done (frame())
+
+    def frame(self, presses, now):
+        MenuScreen.frame(self, presses, now)
+        if presses or self.app.screen is not self:
+            return
+        k = self.loaded  # a frame without a key: one step more of the table's loading
+        if k < len(_PRELOAD):
+            __import__(_PRELOAD[k])
+        elif k == len(_PRELOAD):
+            from pips.bots import policy
+
+            policy(self.game_class)
+        elif k == len(_PRELOAD) + 1:
+            from pips import lang
+
+            lang.text("first", "")  # the catalogue the table's messages come from
+        else:
+            return
+        self.loaded = k + 1
 
     def rows_spec(self):
         out = [("Seats", None)]
