@@ -711,8 +711,10 @@ def key_latency(result):
         before = info[n - 1]
         if before[2] == "TableScreen" and int(before[3]) == THINK:
             continue
-        # the edge this frame read: the latest before its start (ticks_ms whole ms: start < now + 1)
-        i = bisect.bisect_right(edges, frame[0] + 1) - 1
+        # the edge this frame read: the latest before it read the keys, which is
+        # within a millisecond or two of `now` (ticks_ms, whole ms; the keys
+        # are read just after it). Edges are 100 ms apart: no other is that near.
+        i = bisect.bisect_right(edges, frame[0] + 2) - 1
         if i < 0:
             continue
         edge = edges[i]
@@ -734,24 +736,29 @@ def key_latency(result):
 def idle_share(result):
     """The core's idle share (asleep in WFI/WFE) of the simulated time while
     the table waits for a human (the frames a human chooses at the table:
-    from each such frame's start to the next frame's), and over the whole
-    session. Frame times are the device's ticks_ms, which rp2040js's timer
-    gives as simulated time."""
+    from each such frame's start to the next frame's), of those frames that
+    send nothing (the panel still: the wait itself, without the drawing of
+    what came before it), and over the whole session. Frame times are the
+    device's ticks_ms, which rp2040js's timer gives as simulated time."""
     frames, info, idle = result["frames"], result["info"], result["idle"]
 
     def at(ms):
         ms = int(ms)
         return idle[min(ms, len(idle) - 1)] / 1e6
 
-    waiting = busy = 0.0
-    for n in range(len(frames) - 1):
+    waiting = busy = still = still_idle = 0.0
+    for n in range(1, len(frames) - 1):
         if info[n][2] == "TableScreen" and int(info[n][3]) == CHOOSE:
             a, b = frames[n][0], frames[n + 1][0]
             waiting += b - a
             busy += at(b) - at(a)
+            if frames[n][2] == frames[n - 1][2]:
+                still += b - a
+                still_idle += at(b) - at(a)
     a, b = frames[0][0], frames[-1][0]
     return {"human_waits_s": round(waiting / 1000, 2),
             "idle_share_waiting": round(busy / waiting, 3) if waiting else None,
+            "idle_share_still": round(still_idle / still, 3) if still else None,
             "idle_share_session": round((at(b) - at(a)) / (b - a), 3)}
 
 
@@ -1014,17 +1021,19 @@ def bench(folder, boards=None, every_game=True, decisions=30, log=print):
 
 def report(results):
     """The bench's table, a line a session, and the bars' verdicts."""
-    lines = ["board          game         frames >33ms max  bot wait med/p90  key max >50 unseen  idle(wait)  same"]
+    lines = ["board          game         frames >33ms max  bot wait med/p90  key max >50 unseen  "
+             "idle: waiting still  same"]
     for name, out in results.items():
         if "missing" in out:
             lines.append("%-14s %s" % (name, out["missing"]))
             continue
         for game, f in out["sessions"].items():
             wait = f.get("smart_wait_ms") or {}
-            lines.append("%-14s %-12s %6d %5d %4.0f  %7s/%-7s  %7s %3d %6d  %10s  %s" % (
+            lines.append("%-14s %-12s %6d %5d %4.1f  %7s/%-7s  %7s %3d %6d  %13s %5s  %s" % (
                 name, game, f["frames"], f["work_over_33ms"], f["work_ms"]["max"],
                 wait.get("median", "-"), wait.get("p90", "-"), f["key_ms_max"], f["keys_over_50ms"],
-                f["keys_unseen"], f["idle_share_waiting"], "yes" if f["identical"] else "NO"))
+                f["keys_unseen"], f["idle_share_waiting"], f["idle_share_still"],
+                "yes" if f["identical"] else "NO"))
         lines.append("%-14s title from power-on: %s s frozen, %s s from pips-fs.uf2" % (
             name, out["title_s"].get("frozen"), out["title_s"].get("fs")))
         for game, d in out["decisions_ms"].items():

@@ -33,8 +33,16 @@ class SetupScreen(MenuScreen):
             self.levels = ["human"] + [app.level] * (game_class.max_players - 1)
             self.values = game_class.table()
         self.loaded = 0  # the steps of the table's loading done (frame())
+        self.starting = False  # Start pressed: the table opens in the next frame
 
     def frame(self, presses, now):
+        if self.starting:
+            # the frame after Start was pressed: the match is dealt and the
+            # table made (with the press in one frame, 33 ms on the emulated
+            # Pico for UNO's 320x240 table, docs/figures.md)
+            self.starting = False
+            self.start()
+            return
         MenuScreen.frame(self, presses, now)
         if presses or self.app.screen is not self:
             return
@@ -102,13 +110,16 @@ class SetupScreen(MenuScreen):
             self.app.open(RulesScreen, g, self)
             return
         else:
-            self.remember()
-            levels = self.levels[: self.players]
-            from pips.ui.table import TableScreen  # loaded when the first match starts
-
-            self.app.open(TableScreen, g, self.players, levels, self.values)
+            self.starting = True  # the table opens next frame: Start shows pressed first
             return
         self.draw_items()
+
+    def start(self):
+        self.remember()
+        levels = self.levels[: self.players]
+        from pips.ui.table import TableScreen  # loaded when the first match starts
+
+        self.app.open(TableScreen, self.game_class, self.players, levels, self.values)
 
     def remember(self):
         self.app.last_setup[self.game_class.name] = (
