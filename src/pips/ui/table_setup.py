@@ -41,6 +41,7 @@ class SetupScreen(MenuScreen):
             # table made (with the press in one frame, 33 ms on the emulated
             # Pico for UNO's 320x240 table, docs/figures.md)
             self.starting = False
+            self.app.keys.pending |= presses  # a key pressed meanwhile goes to the table
             self.start()
             return
         MenuScreen.frame(self, presses, now)

@@ -18,6 +18,7 @@ class TitleScreen(MenuScreen):
             # module loads (with the press in one frame, 34 ms on the emulated
             # Pico for Matador's, docs/figures.md)
             self.picked = -1
+            self.app.keys.pending |= presses  # a key pressed meanwhile goes to the next screen
             self.open_game(i)
             return
         MenuScreen.frame(self, presses, now)
