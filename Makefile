@@ -95,13 +95,15 @@ endif
 	@$(MAKE) --no-print-directory $(VENV)/.bench-device
 	MICROPY_DIR="$(MICROPY_DIR)" $(BIN)/python -m pips_tools.device $(DEVICE_ARGS)
 
-# The real firmware (build/pips-pico.uf2) on the emulated RP2040: frame and decision
-# times in simulated time (pips_tools/pico.py, docs/device-bench.md). Needs the boot ROM:
+# The real firmware of every RP2040 board (build/pips-pico.uf2, build/pips-BOARD.uf2) on the
+# emulated RP2040: frames, bots, key presses, the title's time, the idle share, in simulated
+# time (pips_tools/pico.py, docs/device-bench.md). Needs the boot ROM:
 # .venv/bin/python -m pips_tools.pico bootrom path/to/rp2040js/demo/bootrom.ts
+# BENCH_PICO_ARGS: e.g. "--board pico_display --board-games-only".
 pico-emu: $(PICO_EMU)
 
 bench-pico: $(PICO_EMU)
-	$(BIN)/python -m pips_tools.pico session block uno --json build/bench-pico.json
+	nice $(BIN)/python -m pips_tools.pico bench --json build/bench-pico.json $(BENCH_PICO_ARGS)
 
 # The memory budget: every game's session at its largest table on the emulated Pico, Pips
 # frozen in (build/pips-pico.uf2) and as .mpy files on the stock firmware

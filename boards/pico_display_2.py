@@ -25,4 +25,5 @@ backlight = kit.backlight(20)
 display = kit.panel(0, 18, 19, 16, 17, None, 62_500_000, width, height, 0, 0)
 backlight(100)
 read_keys = kit.keys(((12, _k.A), (13, _k.B), (14, _k.PREV), (15, _k.NEXT)))
+peek_keys = read_keys  # the pins as they are: main.py looks between frames
 led = (6, 7, 8)  # R, G, B: PWM, lit when low (not used yet)

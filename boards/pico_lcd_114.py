@@ -6,6 +6,8 @@ The interface every board file offers (after circuitpython-stage's ugame.py):
     display          the ST7789 driver: a 4-bit framebuf.FrameBuffer with show()
     width, height    240, 135
     read_keys()      bit mask of the logical keys held (pips.ui.keys)
+    peek_keys()      the same, looked at while main.py sleeps out a frame (a
+                     change begins the next frame at once); optional
     ticks_ms(), ticks_diff(a, b), sleep_ms(ms)
     backlight(percent)
     data             the folder the match, settings and statistics are kept in
@@ -95,3 +97,6 @@ def read_keys():
         if not pin.value():
             mask |= bit
     return mask
+
+
+peek_keys = read_keys  # the pins as they are: main.py looks at them between frames

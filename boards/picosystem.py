@@ -27,4 +27,5 @@ display = kit.panel(0, 6, 7, 9, 5, 4, 62_500_000, width, height, 0, 0, 0)
 backlight(100)
 read_keys = kit.keys(((18, _k.A), (19, _k.B), (17, _k.MENU), (16, _k.MENU), (23, _k.UP),
                       (20, _k.DOWN), (22, _k.LEFT), (21, _k.RIGHT)))
+peek_keys = read_keys  # the pins as they are: main.py looks between frames
 tone = kit.buzzer(11)

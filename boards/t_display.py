@@ -27,3 +27,4 @@ backlight = kit.backlight(4)
 display = kit.panel(2, 18, 19, 16, 5, 23, 40_000_000, width, height, 40, 53)
 backlight(100)
 read_keys = kit.keys(((0, _k.LEFT), (-35, _k.RIGHT)))
+peek_keys = read_keys  # the pins as they are: main.py looks between frames

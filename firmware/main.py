@@ -23,6 +23,15 @@ _FRAME_MS = const(33)  # ~30 fps
 # ask how much heap is free only when at least this much of the frame is left:
 # gc.mem_free() itself takes about 9 ms of a Pico's time with a 200 KB heap
 _FREE_MS = const(14)
+# a light frame collects the garbage when one since the last collection was
+# heavy (it made garbage), else once in this many frames: collecting after
+# every light frame kept an emulated Pico waiting for a human busy 28% of the
+# time (pips_tools.pico, docs/figures.md), the collection itself the most of it
+_TIDY_FRAMES = const(30)
+_HEAVY_MS = const(9)  # a frame that worked this long made garbage
+# while sleeping out a frame, the keys are looked at this often (a board with
+# peek_keys): a change begins the next frame at once
+_PEEK_MS = const(8)
 
 gc.collect()
 print("pips: %d bytes free before the board and the screens" % gc.mem_free())
@@ -39,6 +48,7 @@ def make_app(board, seed=-1):
     return App(
         FbSurface(board.display), board.width, board.height, board.ticks_ms, seed,
         getattr(board, "data", None), board.backlight, getattr(board, "keys", None),
+        getattr(board, "tone", None),
     )
 
 
@@ -60,22 +70,46 @@ def run(board, frames=-1, app=None, on_frame=None):
     ticks_ms = board.ticks_ms
     ticks_diff = board.ticks_diff
     read_keys = board.read_keys
+    # the keys as they are, without taking them (a board's pins; a scripted
+    # board has none: its reads are its script)
+    peek = getattr(board, "peek_keys", None)
+    sleep_ms = board.sleep_ms
     count = 0
+    untidy = 0  # frames since the last collection; _TIDY_FRAMES once a heavy one came
     while app.running and count != frames:
         start = ticks_ms()
-        app.frame(read_keys(), start)  # draws, then flushes the dirty areas to the panel
+        keys = read_keys()
+        app.frame(keys, start)  # draws, then flushes the dirty areas to the panel
         count += 1
         if on_frame is not None and on_frame(app, count):
             break
         spare = _FRAME_MS - ticks_diff(ticks_ms(), start)
-        if spare > _FRAME_MS - 9 or (spare >= _FREE_MS and gc.mem_free() < threshold):
-            # the collector's pause falls in time the frame has to wait anyway
+        untidy += 1
+        if spare > _FRAME_MS - _HEAVY_MS:
+            if untidy >= _TIDY_FRAMES:
+                # a light frame after garbage was made: the collector's pause
+                # falls in time the frame has to wait anyway
+                gc.collect()
+                untidy = 0
+        elif spare >= _FREE_MS and gc.mem_free() < threshold:
             gc.collect()
+            untidy = 0
+        else:
+            untidy = _TIDY_FRAMES  # the next light frame collects
+        if app.entered is not app.screen:
+            continue  # a screen to enter: at once, so that the key that opened it shows soon
         # gc.mem_free() walks the whole heap's table (about 9 ms on a Pico): the
         # time left is read again after it, collection or not
         spare = _FRAME_MS - ticks_diff(ticks_ms(), start)
-        if spare > 0:
-            board.sleep_ms(spare)
+        if peek is None:
+            if spare > 0:
+                sleep_ms(spare)
+            continue
+        while spare > 0:
+            sleep_ms(spare if spare < _PEEK_MS else _PEEK_MS)
+            if peek() != keys:
+                break  # a key pressed or let go: the next frame takes it now
+            spare = _FRAME_MS - ticks_diff(ticks_ms(), start)
     return app
 
 

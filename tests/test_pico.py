@@ -101,13 +101,15 @@ def test_the_firmware_reads_the_fs_image(tmp_path):
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
-    """played(name): SESSIONS' session `name`, played once for the module."""
+    """played(name, board): SESSIONS' session `name` on `board` (the reference
+    board without one), played once for the module."""
     done = {}
 
-    def get(name):
-        if name not in done:
-            done[name] = pico.session(name, str(tmp_path_factory.mktemp(name)))
-        return done[name]
+    def get(name, board=pico.REFERENCE):
+        if (name, board) not in done:
+            done[name, board] = pico.session(name, str(tmp_path_factory.mktemp(name + "-" + board)),
+                                             board)
+        return done[name, board]
 
     return get
 
@@ -138,6 +140,65 @@ def test_session_frames_are_the_desktops_pixel_for_pixel(session):
     # not a vacuous comparison: the frames changed the panel again and again
     distinct = set(pixels for pixels, written in result["device"])
     assert len(distinct) > 20
+
+
+# -- the other RP2040 boards' own firmware ------------------------------------------------
+
+# The Pico Display Pack (SPI0: SCK 18, MOSI 19, DC 16, CS 17; four keys on 12-15)
+# and the Pack 2.0 (the same pins, a 320x240 panel at the RAM's origin).
+BOARD_SESSIONS = [
+    pytest.param(board, name, id="%s-%s" % (board, name),
+                 marks=pytest.mark.skipif(pico.missing(pico.board(board)["firmware"]) is not None,
+                                          reason=pico.missing(pico.board(board)["firmware"]) or ""))
+    for board in ("pico_display", "pico_display_2") for name in sorted(pico.SESSIONS)
+]
+
+
+@pytest.mark.parametrize("board,name", BOARD_SESSIONS)
+def test_each_boards_firmware_plays_to_the_results_as_the_desktop_does(board, name, played):
+    """The board's own firmware (make firmware BOARD=...), its keys pressed on
+    its pins and its panel read from its SPI block: the title, the table, the
+    results, every frame the desktop's pixel for pixel with the same profile
+    (the panel's size and place in RAM, the key scheme)."""
+    b = pico.board(board)
+    result = played(name, board)
+    assert result["summary"]["stop"] == "until", result["console"][-2000:]
+    names = [words[2] for words in result["info"]]
+    assert names[0] == "TitleScreen" and "TableScreen" in names
+    assert names[-1] in ("HandResultScreen", "MatchResultScreen")
+    assert max(int(words[4]) for words in result["info"]) >= 8
+    assert pico.figures(result)["smart_wait_ms"]["n"] >= 3
+    assert pico.frames_equal(result) is None
+    pixels, written = result["device"][-1]
+    assert len(written) == b["width"] * b["height"] and all(written)  # the whole panel, its size
+    assert len(set(pixels for pixels, written in result["device"])) > 20
+    # the board's keys were read: the four-key scheme's NEXT (RIGHT and DOWN at once) reached the App
+    assert any(frame[1] & 0b1010 == 0b1010 for frame in result["frames"])
+
+
+def board_firmware(name):
+    """skipif mark: the board's firmware is not built here."""
+    why = pico.missing(pico.board(name)["firmware"])
+    return pytest.mark.skipif(why is not None, reason=why or "")
+
+
+@board_firmware("picosystem")
+def test_the_picosystems_piezo_plays_each_cue_at_its_pitch_for_its_time(tmp_path):
+    """pips.ui.sound's cues through the PicoSystem's tone() (PWM on GPIO 11),
+    read back from the pin's edges on the emulated Pico: each note's pitch
+    within 1%, its time within a step of the 10 ms loop that moves them on."""
+    from pips.ui import sound
+
+    b = pico.board("picosystem")
+    assert b["buzzer"] == 11
+    heard = pico.tones(str(tmp_path), b)
+    print(heard)
+    assert len(heard) == len(sound.CUES)
+    for notes, cue in zip(heard, sound.CUES):
+        assert len(notes) == len(cue), (notes, cue)
+        for (hz, ms), (want_hz, want_ms) in zip(notes, cue):
+            assert abs(hz - want_hz) <= want_hz // 100
+            assert want_ms - 8 <= ms <= want_ms + 16
 
 
 # -- switched off mid-hand, and resumed -------------------------------------------------

@@ -126,6 +126,44 @@ def test_dirty_rectangles_merge_and_flush_only_what_changed():
     assert s.flush() == 0
 
 
+def test_with_a_clock_a_flush_sends_pieces_and_stops_late_in_the_frame():
+    """On a board (the App passes its clock): a whole screen goes in pieces of
+    whole rows, none begun once _SEND_BY_MS of the frame have passed; what is
+    left stays dirty for the next frame, and every pixel goes out once."""
+    from pips.ui import surface as S
+    from pips.ui.diosurface import DioSurface
+
+    s = DioSurface(240, 135)
+    s.flush()
+    sends = []
+    t = [0]
+
+    def clock():  # each piece takes 3 ms
+        return t[0]
+
+    def send(x, y, w, h):
+        sends.append((x, y, w, h))
+        t[0] += 3
+
+    s._send = send
+    s.fill(P.FELT)
+    t[0] = 20  # the frame's drawing took 20 ms
+    sent = s.flush(clock, 0)
+    pieces = (S._SEND_BY_MS - 20 + 2) // 3  # begun at 20, 23, 26 ms
+    rows = S._PIECE // 240
+    assert sends == [(0, rows * i, 240, rows) for i in range(pieces)]
+    assert sent == 240 * rows * pieces and s.dirty == [[0, rows * pieces, 240, 135]]
+    t[0] = S._SEND_BY_MS  # a frame already late sends nothing
+    assert s.flush(clock, 0) == 0 and len(sends) == pieces
+    total = sent
+    while s.dirty:
+        t[0] = 0
+        total += s.flush(clock, 0)
+    assert total == 240 * 135  # every pixel once, in whole rows, top to bottom
+    assert [y for x, y, w, h in sends] == sorted(set(y for x, y, w, h in sends))
+    assert s.flush() == 0
+
+
 def test_dio_fast_fill_matches_displayio_pixels():
     """The direct writes into Blinka's packed words give the same bitmap as
     displayio's own per-pixel writes."""

@@ -145,17 +145,25 @@ def missing(form):
     return pico.missing(pico.STOCK_FIRMWARE if form == "mpy" else pico.FIRMWARE)
 
 
-def pico_session(name, form, folder, tree=None, max_sim_s=3600):
+def pico_session(name, form, folder, tree=None, max_sim_s=3600, board=None):
     """Play `name`'s session on the emulated Pico in `form` ("frozen" or
-    "mpy"); parse()'s dict, with the run's summary (simulated and host time)."""
+    "mpy"); parse()'s dict, with the run's summary (simulated and host time).
+    `board`: an RP2040 board of the board table (its own firmware frozen, its
+    profile among the .mpy files); the reference board without one."""
+    from pips_tools import deploy
+
     os.makedirs(folder, exist_ok=True)
     if tree is None:
         tree = build_tree(folder)
+    b = pico.board(board or pico.REFERENCE)
     if form == "mpy":
         firmware = pico.STOCK_FIRMWARE
-        files = fsimage.device_files(tree, build=False) + [MODULE_FILE]
+        files = fsimage.device_files(tree, build=False)
+        if board is not None:
+            files = deploy.board_files(tree, files, board)
+        files = files + [MODULE_FILE]
     else:
-        firmware = pico.FIRMWARE
+        firmware = b["firmware"]
         files = [MODULE_FILE]
     flash = os.path.join(folder, "flash.bin")
     with open(flash, "wb") as f:
@@ -167,7 +175,7 @@ def pico_session(name, form, folder, tree=None, max_sim_s=3600):
                 "pips_memory.Session(board, make_app, %r, %d, board.data).run(run)\nprint(%r)\n"
                 % (frame_keys(name), SEED, END))
     console = os.path.join(folder, "console.txt")
-    summary = pico.run({"flash": flash, "idleHigh": sorted(pico.key_pins().values()),
+    summary = pico.run({"flash": flash, "idleHigh": sorted(set(b["pins"].values())),
                         "interruptOn": "with the screens up", "script": script,
                         "until": END, "maxSimS": max_sim_s, "consoleOut": console}, folder)
     with open(console, encoding="latin1") as f:

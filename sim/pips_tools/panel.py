@@ -140,14 +140,16 @@ class St7789Model:
         at = (ROW0 + y) * self.columns + COL0 + x
         return (self.ram[2 * at] << 8) | self.ram[2 * at + 1]
 
-    def screen(self):
+    def screen(self, window=None):
         """(RGB565 bytes, big-endian, row by row; written flags, a byte a pixel) of
-        the panel's visible window."""
+        the panel's visible window: (column, row, width, height) in the RAM,
+        the reference board's without one."""
+        col0, row0, width, height = window or (COL0, ROW0, WIDTH, HEIGHT)
         cols = self.columns
         pixels = bytearray()
         written = bytearray()
-        for y in range(HEIGHT):
-            at = (ROW0 + y) * cols + COL0
-            pixels += self.ram[2 * at : 2 * (at + WIDTH)]
-            written += self.written[at : at + WIDTH]
+        for y in range(height):
+            at = (row0 + y) * cols + col0
+            pixels += self.ram[2 * at : 2 * (at + width)]
+            written += self.written[at : at + width]
         return bytes(pixels), bytes(written)

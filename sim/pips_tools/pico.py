@@ -62,6 +62,11 @@ BOOTROM = os.environ.get("PIPS_PICO_BOOTROM") or os.path.join(ROOT, "build", "pi
 # the B1 ROM as rp2040js's demo/bootrom.ts holds it (pico-bootrom 00a4a19114)
 BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"
 BOARD_FILE = os.path.join(ROOT, "boards", "pico_lcd_114.py")
+REFERENCE = "pico_lcd_114"
+# the reference board's bus as boards/pico_lcd_114.py wires it (the kit boards'
+# are read from their kit.panel() call): SPI1, DC 8, CS 9, the 240x135 window
+# at column 40, row 53 of the controller's RAM, landscape (MADCTL 0x70)
+REFERENCE_BUS = {"spi": 1, "dc": 8, "cs": 9, "rst": True, "col": 40, "row": 53, "madctl": 0x70}
 
 FRAME_MS = 33  # firmware/main.py's frame
 TAP_MS = 100  # a key held this long, then released as long (three frames each)
@@ -103,14 +108,66 @@ def bootrom_from_ts(text):
 
 
 def key_pins(board_file=BOARD_FILE):
-    """{key name: GPIO pin} as the board file wires its keys."""
+    """{key name: GPIO pin} as the board file wires its keys: the reference
+    board's Pin(...) lines, or a kit board's kit.keys() pairs, where PREV
+    stands for LEFT and UP and NEXT for RIGHT and DOWN (the first pin of a
+    key wired twice)."""
     with open(board_file) as f:
         text = f.read()
     pins = dict((name, int(pin)) for pin, name in
                 re.findall(r"Pin\((\d+), Pin\.IN, Pin\.PULL_UP\), _keys\.(\w+)", text))
     if not pins:
+        for pin, name in re.findall(r"\((-?\d+), _k\.(\w+)\)", text):
+            for key in {"PREV": ("LEFT", "UP"), "NEXT": ("RIGHT", "DOWN")}.get(name, (name,)):
+                pins.setdefault(key, abs(int(pin)))
+    if not pins:
         raise ValueError("no keys found in %s" % board_file)
     return pins
+
+
+def board_file(name):
+    return os.path.join(ROOT, "boards", name + ".py")
+
+
+def board(name=REFERENCE):
+    """What the emulated Pico and the desktop's replay need of an RP2040 board:
+    {name, module, width, height, keys (the scheme), pins (key_pins), firmware,
+    spi, dc, cs, rst (whether it has a reset line), col, row (the window's
+    place in the controller's RAM), madctl}: the reference board's bus from
+    REFERENCE_BUS, a kit board's from its kit.panel() call."""
+    import ast
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("board_table", os.path.join(ROOT, "boards", "board_table.py"))
+    table = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(table)
+    module, width, height, scheme, chip = table.entry(name)
+    if chip != "rp2040":
+        raise ValueError("%s is an %s board: it cannot run on the emulated Pico" % (name, chip))
+    out = {"name": name, "module": module, "width": width, "height": height,
+           "keys": scheme, "pins": key_pins(board_file(module)), "buzzer": None}
+    if name == REFERENCE:
+        out.update(REFERENCE_BUS)
+        out["firmware"] = FIRMWARE
+        return out
+    with open(board_file(module)) as f:
+        tree = ast.parse(f.read())
+    call = None
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "panel" and getattr(node.func.value, "id", "") == "kit"):
+            call = node
+    if call is None:
+        raise ValueError("no kit.panel() call in boards/%s.py" % module)
+    # kit.panel(spi_id, sck, mosi, dc, cs, rst, baud, width, height, col_offset, row_offset[, madctl])
+    args = [a.value if isinstance(a, ast.Constant) else None for a in call.args]
+    with open(board_file(module)) as f:
+        buzzer = re.search(r"kit\.buzzer\((\d+)\)", f.read())
+    out["buzzer"] = int(buzzer.group(1)) if buzzer else None
+    out.update(spi=args[0], dc=args[3], cs=args[4], rst=args[5] is not None, col=args[9],
+               row=args[10], madctl=args[11] if len(args) > 11 else 0x70)
+    out["firmware"] = os.path.join(ROOT, "build", "pips-%s.uf2" % name)
+    return out
 
 
 def presses(lines, pins, start_ms=START_MS, until_ms=0, every_ms=300):
@@ -159,21 +216,35 @@ def run(config, folder, timeout=3600):
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def boot(folder, fs=None, sim_s=4.0):
-    """Power the firmware up (with a littlefs image `fs`, or nothing on the
-    filesystem) and let it run `sim_s` simulated seconds. Returns (summary,
-    console text, the panel's visible window at the end: RGB565 bytes and
-    written flags)."""
+def bus_config(b):
+    """pico_run.mjs's settings for board `b` (board()): its keys' pins held
+    high, its display's SPI block and DC and CS pins."""
+    return {"idleHigh": sorted(set(b["pins"].values())), "spi": b["spi"], "dc": b["dc"], "cs": b["cs"]}
+
+
+def window(b):
+    """The board's visible window in the controller's RAM: (column, row, width, height)."""
+    return (b["col"], b["row"], b["width"], b["height"])
+
+
+def boot(folder, fs=None, sim_s=4.0, b=None, firmware=None, until=None):
+    """Power the firmware of board `b` (board(); the reference without it) up,
+    with a littlefs image `fs` or nothing on the filesystem, and let it run
+    `sim_s` simulated seconds (or until the console prints `until`). Returns
+    (summary, console text, the panel's visible window at the end: RGB565
+    bytes and written flags)."""
+    b = b or board()
     flash = os.path.join(folder, "flash.bin")
     with open(flash, "wb") as f:
-        f.write(flash_image(FIRMWARE, fs))
-    config = {
+        f.write(flash_image(firmware or b["firmware"], fs))
+    config = dict(bus_config(b), **{
         "flash": flash,
-        "idleHigh": sorted(key_pins().values()),
         "maxSimS": sim_s,
         "spiOut": os.path.join(folder, "spi.bin"),
         "consoleOut": os.path.join(folder, "console.txt"),
-    }
+    })
+    if until:
+        config["until"] = until
     summary = run(config, folder)
     model = panel.St7789Model()
     model.keep_log = False
@@ -183,7 +254,7 @@ def boot(folder, fs=None, sim_s=4.0):
     model.finish()
     with open(config["consoleOut"], encoding="latin1") as f:
         console = f.read()
-    return summary, console, model.screen()
+    return summary, console, model.screen(window(b))
 
 
 # -- the traced session on the device, and its replay -------------------------------------
@@ -197,7 +268,7 @@ import gc
 import time
 from array import array
 import main
-import pico_lcd_114 as board
+import %(module)s as board
 
 SEED = %(seed)d
 DATA = %(data)r  # the App's folder (None: nothing kept)
@@ -233,12 +304,14 @@ class Loop:  # what run() takes of a board: the real clock and sleep, the keys n
     ticks_diff = ticks_diff
     sleep_ms = time.sleep_ms
     read_keys = read_keys
+    peek_keys = getattr(board, "peek_keys", None)  # not noted: the frames read the keys
 
 
 class Screens:  # what the App takes of a board: the display, the clock noted
     display = display
     width = board.width
     height = board.height
+    keys = getattr(board, "keys", None)
     ticks_ms = clock
     data = DATA
     backlight = board.backlight
@@ -279,14 +352,22 @@ print("%(end)s")
 """
 
 # The same frames on the unix port: argv = trace file, bus log out, info out, seed,
-# and the App's data folder (none: nothing kept).
+# the App's data folder ("-": nothing kept), and the board's panel and keys:
+# width, height, RAM column, RAM row, MADCTL, whether it has a reset line, key
+# scheme ("-": none) (the reference board's without them).
 REPLAY = r"""
 import sys
 import unix_sim as board
+import st7789
 import main
+from pips.ui.palette import rgb565_table
 
 trace_path, log_path, info_path, seed = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-folder = sys.argv[5] if len(sys.argv) > 5 else None
+folder = sys.argv[5] if len(sys.argv) > 5 and sys.argv[5] != "-" else None
+panel = [int(a) for a in sys.argv[6:12]] or [240, 135, 40, 53, 0x70, 1]
+scheme = sys.argv[12] if len(sys.argv) > 12 and sys.argv[12] != "-" else None
+display = st7789.ST7789(board.bus, board.dc, board.cs, board.rst if panel[5] else None, board.sleep_ms,
+                        panel[0], panel[1], panel[2], panel[3], panel[4], lut=rgb565_table(), init=False)
 values = []
 at = [0]
 
@@ -300,9 +381,10 @@ def clock():
 
 
 class Screens:
-    display = board.display
-    width = board.width
-    height = board.height
+    display = display
+    width = panel[0]
+    height = panel[1]
+    keys = scheme
     ticks_ms = clock
     backlight = board.backlight
     data = folder
@@ -324,12 +406,12 @@ def dump():
     board.bus.record = []
 
 
-base = board.display.bytes_sent  # the log's byte counts start here
+base = display.bytes_sent  # the log's byte counts start here
 board.bus.record = []
-board.display.init()  # the controller set up again, into the log
+display.init()  # the controller set up, into the log
 dump()
 info = open(info_path, "w")
-info.write("start %d\n" % (board.display.bytes_sent - base))
+info.write("start %d\n" % (display.bytes_sent - base))
 app = main.make_app(Screens, seed)
 n = 0
 for line in open(trace_path):
@@ -346,7 +428,7 @@ for line in open(trace_path):
     model = getattr(screen, "model", None)  # the table's
     game = model.game if model is not None else None
     info.write("%d %d %s %d %d %d\n" % (
-        n, board.display.bytes_sent - base, type(screen).__name__,
+        n, display.bytes_sent - base, type(screen).__name__,
         getattr(model, "state", -1), game.moves if game is not None else -1, at[0] - len(values)))
 log.close()
 info.close()
@@ -375,10 +457,11 @@ def parse_trace(console):
     return start, frames
 
 
-def screens(log, start, ends):
-    """The panel's visible window after each of `ends` (byte counts from the
-    stream's beginning): [(RGB565 bytes, written flags)], the flags counting
-    only what was written after the first `start` bytes."""
+def screens(log, start, ends, window=None):
+    """The panel's visible window (panel.St7789Model.screen's; the reference
+    board's without one) after each of `ends` (byte counts from the stream's
+    beginning): [(RGB565 bytes, written flags)], the flags counting only what
+    was written after the first `start` bytes."""
     model = panel.St7789Model()
     model.keep_log = False
     marks = [start] + list(ends)
@@ -392,7 +475,7 @@ def screens(log, start, ends):
             if k == 0:
                 model.written[:] = bytes(len(model.written))
             else:
-                out.append(model.screen())
+                out.append(model.screen(window))
             k += 1
 
     for event in panel.parse_log(log):
@@ -412,26 +495,29 @@ def screens(log, start, ends):
     return out
 
 
-def run_session(game, players, levels, options, seed, folder, max_sim_s=900, fs=None):
-    """Play the session on the emulated Pico and on the desktop. Returns a dict:
-    summary (the emulator's), frames (the device trace), info (the replay's
-    per-frame lines), device and desktop (the panel after each frame)."""
-    keys = setup_keys(game, levels, options, max_sim_s * 1000)
-    return play(folder, flash_image(FIRMWARE, fs), keys, seed, max_sim_s)
+def run_session(game, players, levels, options, seed, folder, max_sim_s=900, fs=None, b=None):
+    """Play the session on the emulated Pico of board `b` (board(); the
+    reference without it) and on the desktop. Returns a dict: summary (the
+    emulator's), frames (the device trace), info (the replay's per-frame
+    lines), device and desktop (the panel after each frame)."""
+    b = b or board()
+    keys = setup_keys(game, levels, options, max_sim_s * 1000, b["pins"])
+    return play(folder, flash_image(b["firmware"], fs), keys, seed, max_sim_s, b=b)
 
 
-def setup_keys(game, levels, options, until_ms):
+def setup_keys(game, levels, options, until_ms, pins=None):
     """presses() for the desktop simulator's key script that sets the table
-    up from the title, then A now and then."""
+    up from the title, then A now and then (on the keys' `pins`: key_pins()'s,
+    the reference board's without them)."""
     from pips import games
     from pips_sim import simulator
 
     cls = games.get(game)
     lines = simulator.setup_script(list(games.names()).index(game), cls, levels, options)
-    return presses(lines, key_pins(), until_ms=until_ms)
+    return presses(lines, pins or key_pins(), until_ms=until_ms)
 
 
-def play(folder, flash, keys, seed, max_sim_s, desktop_data=None, cut=-1):
+def play(folder, flash, keys, seed, max_sim_s, desktop_data=None, cut=-1, b=None):
     """Run TRACE on the emulated Pico from the flash image `flash` (bytes), the
     keys `keys` (presses()) pressed, then replay its frames on the desktop.
     With `desktop_data` (a folder), the App keeps its match on both: in DATA
@@ -440,17 +526,17 @@ def play(folder, flash, keys, seed, max_sim_s, desktop_data=None, cut=-1):
     device is switched off (the emulator stopped, its flash kept) at the
     first still frame after `cut` moves where a human chooses: the trace,
     and the desktop's replay, end with that frame. The result is run_session's."""
+    b = b or board()
     os.makedirs(folder, exist_ok=True)
     script = os.path.join(folder, "trace.py")
     with open(script, "w") as f:
-        f.write(TRACE % {"seed": seed, "start": START, "end": END, "cut": cut, "cut_mark": CUT_MARK,
+        f.write(TRACE % {"module": b["module"], "seed": seed, "start": START, "end": END, "cut": cut, "cut_mark": CUT_MARK,
                          "choose": CHOOSE, "data": None if desktop_data is None else DATA})
     path = os.path.join(folder, "flash.bin")
     with open(path, "wb") as f:
         f.write(flash)
-    config = {
+    config = dict(bus_config(b), **{
         "flash": path,
-        "idleHigh": sorted(key_pins().values()),
         "presses": keys,
         "interruptOn": "with the screens up",
         "script": script,
@@ -459,11 +545,15 @@ def play(folder, flash, keys, seed, max_sim_s, desktop_data=None, cut=-1):
         "maxSimS": max_sim_s,
         "spiOut": os.path.join(folder, "device.spi"),
         "consoleOut": os.path.join(folder, "console.txt"),
-    }
+        "idleOut": os.path.join(folder, "idle.bin"),
+        "burstsOut": os.path.join(folder, "bursts.json"),
+    })
     if desktop_data is not None:
         config["flashOut"] = os.path.join(folder, "flash-out.bin")
         config["flashBytes"] = fsimage.FLASH_BYTES
     summary = run(config, folder)
+    with open(os.path.join(folder, "summary.json"), "w") as f:
+        json.dump(summary, f)
     with open(config["consoleOut"], encoding="latin1") as f:
         console = f.read()
     start, frames = parse_trace(console)
@@ -475,9 +565,8 @@ def play(folder, flash, keys, seed, max_sim_s, desktop_data=None, cut=-1):
             f.write("F %d %d %d %d %s\n" % (now, keys_read, sent, work, ",".join(map(str, reads))))
     replay_log = os.path.join(folder, "desktop.spi")
     info_path = os.path.join(folder, "replay.txt")
-    args = (trace, replay_log, info_path, seed)
-    if desktop_data is not None:
-        args += (desktop_data,)
+    args = (trace, replay_log, info_path, seed, desktop_data or "-", b["width"], b["height"],
+            b["col"], b["row"], b["madctl"], int(bool(b["rst"])), b["keys"] or "-")
     rc, out, err = mpy.run_micropython(REPLAY, None, mpy.source_path(), 1800, args)
     if rc != 0:
         raise RuntimeError("the replay failed:\n" + out[-3000:] + err[-3000:])
@@ -486,11 +575,26 @@ def play(folder, flash, keys, seed, max_sim_s, desktop_data=None, cut=-1):
     replay_start = int(info_lines[0].split()[1])
     info = [line.split() for line in info_lines[1:]]
     with open(config["spiOut"], "rb") as f:
-        device = screens(f.read(), start, [frame[2] for frame in frames])
+        device = screens(f.read(), start, [frame[2] for frame in frames], window(b))
     with open(replay_log, "rb") as f:
-        desktop = screens(f.read(), replay_start, [int(words[1]) for words in info])
+        desktop = screens(f.read(), replay_start, [int(words[1]) for words in info], window(b))
+    with open(config["burstsOut"]) as f:
+        bursts = json.load(f)
     return {"summary": summary, "frames": frames, "info": info, "device": device,
-            "desktop": desktop, "console": console, "flash": config.get("flashOut")}
+            "desktop": desktop, "console": console, "flash": config.get("flashOut"),
+            "presses": keys, "bursts": bursts, "idle": read_idle(config["idleOut"]), "board": b}
+
+
+def read_idle(path):
+    """pico_run.mjs's idleOut: the core's idle ns, cumulative, at each simulated ms."""
+    from array import array
+
+    out = array("d")
+    with open(path, "rb") as f:
+        out.frombytes(f.read())
+    if sys.byteorder != "little":
+        out.byteswap()
+    return out
 
 
 def kept_files(flash):
@@ -568,30 +672,245 @@ def figures(result):
     return out
 
 
+def bytes_end_ms(bursts, count):
+    """The simulated ms at which the display's bus had carried `count` bytes
+    (pico_run.mjs's bursts: the end of the burst that holds the count-th byte)."""
+    import bisect
+
+    ends = [burst[3] for burst in bursts]
+    i = bisect.bisect_left(ends, count)
+    if i == len(bursts):
+        return None
+    return bursts[i][1] / 1e6
+
+
+# keys that act when released (a held one is another key): A on every scheme,
+# the arrows too on the two-key scheme (pips.ui.keys)
+_SLOW = {None: 16, "joystick": 16, "four": 16, "keyboard": 16, "two": 16 | 1 | 2}
+SHOWN_WITHIN_MS = 500  # a press with nothing sent in this long changed nothing on the panel
+
+
+def key_latency(result):
+    """How long a key press takes to show on the panel, in simulated ms: from
+    the key's edge that acts (the press, or the release of a key that acts
+    then: A) to the last byte of the first frame from the one that reads it
+    that sends anything. Presses while a bot thinks are left out (a tap then
+    need change nothing), and so are presses that change nothing within
+    SHOWN_WITHIN_MS (counted as `unseen`). ({screen: [ms, ...]}, unseen
+    count, [(ms, screen, frame index)] of the five slowest)."""
+    frames, info, bursts = result["frames"], result["info"], result["bursts"]
+    slow = _SLOW.get(result["board"]["keys"], 16)
+    t0 = result["summary"]["keysFromS"] * 1000
+    edges = sorted(t0 + t for _pin, down, up in result["presses"] for t in (down, up))
+    out = {}
+    unseen = 0
+    prev = 0
+    slowest = []
+    import bisect
+
+    for n, frame in enumerate(frames):
+        mask = frame[1]
+        down, up = mask & ~prev, prev & ~mask
+        prev = mask
+        if not ((down & ~slow) or (up & slow)) or n == 0:
+            continue
+        before = info[n - 1]
+        if before[2] == "TableScreen" and int(before[3]) == THINK:
+            continue
+        # the edge this frame read: the latest before it read the keys, which is
+        # within a millisecond or two of `now` (ticks_ms, whole ms; the keys
+        # are read just after it). Edges are 100 ms apart: no other is that near.
+        i = bisect.bisect_right(edges, frame[0] + 2) - 1
+        if i < 0:
+            continue
+        edge = edges[i]
+        shown = None
+        for m in range(n, len(frames)):
+            if frames[m][0] - frame[0] > SHOWN_WITHIN_MS:
+                break
+            if frames[m][2] != frames[m - 1][2]:
+                shown = bytes_end_ms(bursts, frames[m][2])
+                break
+        if shown is None:
+            unseen += 1
+            continue
+        out.setdefault(before[2], []).append(shown - edge)
+        slowest.append((round(shown - edge, 1), before[2], n))
+    return out, unseen, sorted(slowest, reverse=True)[:5]
+
+
+def idle_share(result):
+    """The core's idle share (asleep in WFI/WFE) of the simulated time while
+    the table waits for a human (the frames a human chooses at the table:
+    from each such frame's start to the next frame's), of those frames that
+    send nothing (the panel still: the wait itself, without the drawing of
+    what came before it), and over the whole session. Frame times are the
+    device's ticks_ms, which rp2040js's timer gives as simulated time."""
+    frames, info, idle = result["frames"], result["info"], result["idle"]
+
+    def at(ms):
+        ms = int(ms)
+        return idle[min(ms, len(idle) - 1)] / 1e6
+
+    waiting = busy = still = still_idle = 0.0
+    for n in range(1, len(frames) - 1):
+        if info[n][2] == "TableScreen" and int(info[n][3]) == CHOOSE:
+            a, b = frames[n][0], frames[n + 1][0]
+            waiting += b - a
+            busy += at(b) - at(a)
+            if frames[n][2] == frames[n - 1][2]:
+                still += b - a
+                still_idle += at(b) - at(a)
+    a, b = frames[0][0], frames[-1][0]
+    return {"human_waits_s": round(waiting / 1000, 2),
+            "idle_share_waiting": round(busy / waiting, 3) if waiting else None,
+            "idle_share_still": round(still_idle / still, 3) if still else None,
+            "idle_share_session": round((at(b) - at(a)) / (b - a), 3)}
+
+
+def title_time(folder, b=None, form="frozen"):
+    """Simulated seconds from power-on to the title whole on the panel (the
+    last byte of the first frame after which the panel shows what it shows
+    three seconds on), with Pips frozen in the board's firmware ("frozen"),
+    or as .mpy files from the board's pips-fs.uf2 image on the stock
+    MicroPython ("fs")."""
+    b = b or board()
+    os.makedirs(folder, exist_ok=True)
+    fs = None
+    firmware = b["firmware"]
+    if form == "fs":
+        from pips_tools import deploy
+
+        firmware = STOCK_FIRMWARE
+        files = deploy.board_files(mpy.DEFAULT_OUT, fsimage.device_files(), b["name"])
+        fs = fsimage.image(mpy.DEFAULT_OUT, files)
+    flash = os.path.join(folder, "flash.bin")
+    with open(flash, "wb") as f:
+        f.write(flash_image(firmware, fs))
+    config = dict(bus_config(b), flash=flash, maxSimS=3.0, spiOut=os.path.join(folder, "boot.spi"),
+                  burstsOut=os.path.join(folder, "bursts.json"),
+                  consoleOut=os.path.join(folder, "console.txt"))
+    summary = run(config, folder)
+    with open(config["burstsOut"]) as f:
+        bursts = json.load(f)
+    with open(config["spiOut"], "rb") as f:
+        log = f.read()
+    shots = screens(log, 0, [burst[3] for burst in bursts], window(b))
+    final = shots[-1]
+    for burst, shot in zip(bursts, shots):
+        if shot[0] == final[0] and all(shot[1]):
+            return round(burst[1] / 1e9, 3)
+    raise RuntimeError("no title on the panel: %r" % summary)
+
+
+TONES_DONE = "PIPS-TONES-DONE"
+# Run over the raw REPL on a board with a buzzer: every cue of pips.ui.sound
+# through the board's tone(), its notes moved on every 10 ms by the real clock.
+TONES = r"""
+import time
+import %(module)s as board
+from pips.ui import sound
+
+s = sound.Sound(board.tone)
+for cue in range(len(sound.CUES)):
+    s.cue(cue, time.ticks_ms())
+    while s.notes:
+        time.sleep_ms(10)
+        s.frame(time.ticks_ms())
+    time.sleep_ms(150)
+print("%(done)s")
+"""
+
+
+def tone_notes(changes, gap_ms=50):
+    """The notes a pin played, from its level changes ([[ns, level], ...]):
+    [[(hz, ms), ...] a cue], a cue ending where the pin stays still for
+    `gap_ms`; a note is a run of periods (rising edge to rising edge) within
+    3% of each other, `hz` from their mean, `ms` from its first rising edge
+    to the next note's (or to the cue's last edge)."""
+    rises = [ns for ns, level in changes if level == 1]
+    cues = []
+    notes = []
+    start = None
+    periods = []
+
+    def close(end):
+        # a run of fewer than 3 periods is the wave changing pitch mid-period: no note
+        if start is not None and len(periods) >= 3:
+            mean = sum(periods) / len(periods)
+            notes.append((round(1e9 / mean), round((end - start) / 1e6, 1)))
+        elif notes and start is not None:  # its time goes to the note before
+            hz, ms = notes[-1]
+            notes[-1] = (hz, round(ms + (end - start) / 1e6, 1))
+
+    for a, b in zip(rises, rises[1:]):
+        period = b - a
+        if period > gap_ms * 1e6:  # silence: the cue is over
+            close(a + (sum(periods) / len(periods) if periods else 0))
+            cues.append(notes)
+            notes, start, periods = [], None, []
+            continue
+        if start is None:
+            start = a
+        elif abs(period - periods[-1]) > 0.03 * periods[-1]:
+            close(a)
+            start, periods = a, []
+        periods.append(period)
+    if periods:
+        close(rises[-1] + sum(periods) / len(periods))
+    if notes:
+        cues.append(notes)
+    return cues
+
+
+def tones(folder, b):
+    """Every sound cue played on board `b`'s firmware, read from its buzzer's
+    PWM pin: tone_notes()'s list of cues."""
+    os.makedirs(folder, exist_ok=True)
+    flash = os.path.join(folder, "flash.bin")
+    with open(flash, "wb") as f:
+        f.write(flash_image(b["firmware"]))
+    script = os.path.join(folder, "tones.py")
+    with open(script, "w") as f:
+        f.write(TONES % {"module": b["module"], "done": TONES_DONE})
+    config = dict(bus_config(b), flash=flash, interruptOn="with the screens up", script=script,
+                  until=TONES_DONE, maxSimS=20, watchPins=[b["buzzer"]],
+                  pinsOut=os.path.join(folder, "pins.json"),
+                  consoleOut=os.path.join(folder, "console.txt"))
+    summary = run(config, folder)
+    with open(config["consoleOut"], encoding="latin1") as f:
+        console = f.read()
+    if summary["stop"] != "until":
+        raise RuntimeError("the tones did not play:\n" + console[-2000:])
+    with open(config["pinsOut"]) as f:
+        changes = json.load(f)[str(b["buzzer"])]
+    return tone_notes(changes)
+
+
 DECISIONS_DONE = "PIPS-DECISIONS-DONE"
 
 
-def decision_times(name, players, count, folder, seed=1):
+def decision_times(name, players, count, folder, seed=1, b=None):
     """make bench-device's decision figure on the emulated Pico: `count` smart
     decisions (pips_bench.decisions, sim/pips_tools/device_bench_mod.py, put on
     the filesystem compiled), bots at every seat, as the firmware runs them.
     {median, p90, max} in ms of simulated time."""
+    b = b or board()
     tree = os.path.join(folder, "bench")
     os.makedirs(tree, exist_ok=True)
     mpy.compile_one(os.path.join(HERE, "device_bench_mod.py"), os.path.join(tree, "pips_bench.mpy"),
                     "pips_bench.py", opt=mpy.DEVICE_OPT)
     flash = os.path.join(folder, "flash.bin")
     with open(flash, "wb") as f:
-        f.write(flash_image(FIRMWARE, fsimage.image(tree, ["pips_bench.mpy"])))
+        f.write(flash_image(b["firmware"], fsimage.image(tree, ["pips_bench.mpy"])))
     script = os.path.join(folder, "decisions.py")
     with open(script, "w") as f:
         f.write("print()\nimport pips_bench\npips_bench.decisions(%r, %d, 'smart', %d, %d)\nprint(%r)\n"
                 % (name, players, count, seed, DECISIONS_DONE))
     console = os.path.join(folder, "console.txt")
-    summary = run({"flash": flash, "idleHigh": sorted(key_pins().values()),
-                   "interruptOn": "with the screens up", "script": script,
-                   "until": DECISIONS_DONE, "maxSimS": 60 + count * 3, "consoleOut": console},
-                  folder)
+    summary = run(dict(bus_config(b), **{
+        "flash": flash, "interruptOn": "with the screens up", "script": script,
+        "until": DECISIONS_DONE, "maxSimS": 60 + count * 3, "consoleOut": console}), folder)
     with open(console, encoding="latin1") as f:
         text = f.read()
     samples = device.lines(text, "samples")
@@ -609,9 +928,143 @@ SESSIONS = {
 }
 
 
-def session(name, folder):
-    players, levels, options, seed = SESSIONS[name]
-    return run_session(name, players, levels, options, seed, folder)
+def session_of(name):
+    """(players, levels, options, seed) of a game's session: SESSIONS', or for
+    another game its largest table with P1 human and smart bots, its shortest
+    options (pips_tools.memory.table, the memory budget's)."""
+    if name in SESSIONS:
+        return SESSIONS[name]
+    from pips_tools import memory
+
+    players, levels, options = memory.table(name)
+    return players, levels, options, 3
+
+
+def session(name, folder, board_name=REFERENCE):
+    players, levels, options, seed = session_of(name)
+    return run_session(name, players, levels, options, seed, folder, b=board(board_name))
+
+
+def rp2040_boards():
+    """The RP2040 boards of the board table, the reference first."""
+    b = board()
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("board_table", os.path.join(ROOT, "boards", "board_table.py"))
+    table = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(table)
+    names = [n for n, row in table.BOARDS.items() if row[4] == "rp2040"]
+    return [b["name"]] + sorted(n for n in names if n != b["name"])
+
+
+def game_names():
+    from pips import games
+
+    return list(games.names())
+
+
+# the bars of make bench-pico (issue 27's)
+BAR_FRAME_MS = 33
+BAR_KEY_MS = 50
+BAR_TITLE_S = 1.0
+BAR_IDLE = 0.80
+BAR_DECISION_MS = (250, 410)  # median, p90
+
+
+def session_figures(result):
+    """figures(), the key presses' latency and the idle share, as bench-pico reports them."""
+    out = figures(result)
+    out["identical"] = frames_equal(result) is None
+    latency, unseen, slowest = key_latency(result)
+    everything = [ms for values in latency.values() for ms in values]
+    out["key_ms"] = dict((screen, {"n": len(v), "max": round(max(v), 1)})
+                         for screen, v in sorted(latency.items()))
+    out["key_ms_max"] = round(max(everything), 1) if everything else None
+    out["keys_over_50ms"] = sum(1 for ms in everything if ms > BAR_KEY_MS)
+    out["keys_unseen"] = unseen
+    out["keys_slowest"] = slowest
+    out.update(idle_share(result))
+    return out
+
+
+def bench(folder, boards=None, every_game=True, decisions=30, log=print):
+    """make bench-pico: for every RP2040 board whose firmware is built, Block
+    and UNO (and on the reference board every game): session_figures; the
+    title's time from power-on, frozen and from pips-fs.uf2; on the reference
+    board, every game's smart decisions. A board without its firmware is
+    named as missing. Returns {board: {...}}."""
+    import time
+
+    results = {}
+    for name in boards or rp2040_boards():
+        b = board(name)
+        why = missing(b["firmware"])
+        if why:
+            results[name] = {"missing": why}
+            log("%s: %s" % (name, why))
+            continue
+        out = results[name] = {"title_s": {}}
+        for form in ("frozen", "fs"):
+            if form == "fs" and missing(STOCK_FIRMWARE):
+                out["title_s"][form] = None
+                continue
+            out["title_s"][form] = title_time(os.path.join(folder, name, "title-" + form), b, form)
+        log("%s: title %s s" % (name, out["title_s"]))
+        games_here = game_names() if (every_game and name == REFERENCE) else ["block", "uno"]
+        out["sessions"] = {}
+        out["decisions_ms"] = {}
+        for game in games_here:
+            started = time.time()
+            result = session(game, os.path.join(folder, name, game), name)
+            figures_ = out["sessions"][game] = session_figures(result)
+            log("%s %s: %s (%.0f s)" % (name, game, json.dumps(figures_), time.time() - started))
+            if decisions and name == REFERENCE and session_of(game)[0] > 1:
+                out["decisions_ms"][game] = decision_times(
+                    game, session_of(game)[0], decisions, os.path.join(folder, name, game + "-bots"), b=b)
+                log("%s %s: smart decisions %s" % (name, game, out["decisions_ms"][game]))
+    return results
+
+
+def report(results):
+    """The bench's table, a line a session, and the bars' verdicts."""
+    lines = ["board          game         frames >33ms max  bot wait med/p90  key max >50 unseen  "
+             "idle: waiting still  same"]
+    for name, out in results.items():
+        if "missing" in out:
+            lines.append("%-14s %s" % (name, out["missing"]))
+            continue
+        for game, f in out["sessions"].items():
+            wait = f.get("smart_wait_ms") or {}
+            lines.append("%-14s %-12s %6d %5d %4.1f  %7s/%-7s  %7s %3d %6d  %13s %5s  %s" % (
+                name, game, f["frames"], f["work_over_33ms"], f["work_ms"]["max"],
+                wait.get("median", "-"), wait.get("p90", "-"), f["key_ms_max"], f["keys_over_50ms"],
+                f["keys_unseen"], f["idle_share_waiting"], f["idle_share_still"],
+                "yes" if f["identical"] else "NO"))
+        lines.append("%-14s title from power-on: %s s frozen, %s s from pips-fs.uf2" % (
+            name, out["title_s"].get("frozen"), out["title_s"].get("fs")))
+        for game, d in out["decisions_ms"].items():
+            lines.append("%-14s %-12s smart decisions ms: median %s, p90 %s, max %s" % (
+                name, game, d["median"], d["p90"], d["max"]))
+    return "\n".join(lines)
+
+
+def run_bench(args):
+    import time
+
+    started = time.time()
+    folder = args.keep or tempfile.mkdtemp(prefix="pips-bench-pico-")
+    try:
+        results = bench(folder, args.board or None, not args.board_games_only, args.decisions)
+    finally:
+        if not args.keep:
+            shutil.rmtree(folder, ignore_errors=True)
+    print(report(results))
+    took = time.time() - started
+    print("bench-pico took %.0f s of this host's time" % took)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(dict(results, took_s=round(took)), f, indent=1)
+    return 0
 
 
 # The session switched off mid-hand (tests/test_pico.py): SESSIONS' Block match,
@@ -649,10 +1102,18 @@ def main(argv=None):
     b.add_argument("ts")
     b.add_argument("--out", default=BOOTROM)
     s = sub.add_parser("session", help="play a session on the emulated Pico; print its figures")
-    s.add_argument("names", nargs="+", choices=sorted(SESSIONS))
+    s.add_argument("names", nargs="+", choices=game_names())
     s.add_argument("--json", help="write the figures there too")
     s.add_argument("--keep", help="keep the session's files (trace, bus logs) in this folder")
     s.add_argument("--decisions", type=int, default=30, help="smart decisions timed per game")
+    s.add_argument("--board", default=REFERENCE, help="an RP2040 board (boards/board_table.py)")
+    c = sub.add_parser("bench", help="make bench-pico: every RP2040 board, Block and UNO, every "
+                       "game on the reference board; the bars' figures")
+    c.add_argument("--board", action="append", help="only this board (repeat for more)")
+    c.add_argument("--board-games-only", action="store_true", help="Block and UNO on every board")
+    c.add_argument("--decisions", type=int, default=30, help="smart decisions timed per game")
+    c.add_argument("--json", help="write the figures there too")
+    c.add_argument("--keep", help="keep every run's files in this folder")
     args = p.parse_args(argv)
     if args.command == "bootrom":
         with open(args.ts) as f:
@@ -666,7 +1127,14 @@ def main(argv=None):
             f.write(data)
         print("wrote %s" % args.out)
         return 0
-    why = missing()
+    why = missing(None)
+    if why:
+        print("pico: %s" % why, file=sys.stderr)
+        return 1
+    if args.command == "bench":
+        return run_bench(args)
+    b = board(args.board)
+    why = missing(b["firmware"])
     if why:
         print("pico: %s" % why, file=sys.stderr)
         return 1
@@ -674,12 +1142,12 @@ def main(argv=None):
     for name in args.names:
         folder = args.keep or tempfile.mkdtemp(prefix="pips-pico-")
         os.makedirs(folder, exist_ok=True)
-        result = session(name, folder)
+        result = session(name, folder, args.board)
         bad = frames_equal(result)
-        results[name] = dict(figures(result), identical=bad is None)
+        results[name] = session_figures(result)
         if args.decisions:
             results[name]["smart_decision_ms"] = decision_times(
-                name, SESSIONS[name][0], args.decisions, folder)
+                name, session_of(name)[0], args.decisions, folder, b=b)
         print(name, json.dumps(results[name]))
         if bad:
             print("  frame %d: %s" % bad)

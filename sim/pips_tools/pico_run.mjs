@@ -18,9 +18,18 @@
 //   until       stop once the console has printed this text ...
 //   afterMs     ... and this many simulated milliseconds more
 //   maxSimS     stop at this simulated time whatever happens
-//   spiOut      the bytes SPI1 sent, with the DC and CS levels of each: records
+//   spi, dc, cs the display's SPI block (0 or 1) and its DC and CS pins (the
+//               reference board's SPI1, 8, 9 without them)
+//   spiOut      the bytes that SPI block sent, with the DC and CS levels of each: records
 //               of a kind byte (DC << 1 | CS), a 24-bit big-endian length, the bytes
 //   consoleOut  everything the USB console printed
+//   idleOut     the core's idle time (asleep in WFI/WFE: the clock jumps to the
+//               next alarm), cumulative, in ns at every simulated millisecond
+//               from power-on: little-endian float64s
+//   burstsOut   the display's bus in bursts (bytes with less than 0.5 ms between
+//               them): JSON [[start ns, end ns, bytes sent before, after], ...]
+//   watchPins   output pins whose levels are recorded (a buzzer's PWM pin) ...
+//   pinsOut     ... there: JSON {pin: [[ns, level], ...]}, every change
 //   flashOut    the flash as it is when the run stops, its first flashBytes (the
 //               power cut: what the firmware wrote to its filesystem is kept)
 // Prints a JSON summary: why it stopped, simulated and host time, instructions.
@@ -108,6 +117,16 @@ function armKeys() {
   }
 }
 
+// -- pins watched (a buzzer's) ----------------------------------------------------------
+const pinLog = {};
+for (const pin of config.watchPins || []) {
+  const changes = (pinLog[pin] = []);
+  mcu.gpio[pin].addListener((state) => {
+    const level = state === 1 ? 1 : 0; // GPIOPinState.High
+    if (!changes.length || changes[changes.length - 1][1] !== level) changes.push([clock.nanos, level]);
+  });
+}
+
 // -- the USB console ----------------------------------------------------------------
 const cdc = new USBCDC(mcu.usbCtrl);
 const usb = mcu.usbCtrl;
@@ -177,12 +196,13 @@ cdc.onSerialData = (bytes) => {
 };
 if (!config.startMark && !config.interruptOn) armKeys();
 
-// -- SPI1: the display's bus -------------------------------------------------------------
-const DC = 8, CS = 9;
+// -- the display's bus (SPI1 on the reference board) ----------------------------------
+const DC = config.dc ?? 8, CS = config.cs ?? 9;
 let spiOut = Buffer.alloc(1 << 20);
 let spiLength = 0;
 let runKind = -1, runStart = 0;
 let spiBytes = 0;
+const bursts = [];
 function spiRoom(n) {
   if (spiLength + n > spiOut.length) {
     const bigger = Buffer.alloc(Math.max(spiOut.length * 2, spiLength + n));
@@ -198,7 +218,7 @@ function closeRun() {
   spiOut[runStart + 3] = n & 0xff;
   runKind = -1;
 }
-const spi = mcu.spi[1];
+const spi = mcu.spi[config.spi ?? 1];
 const byteDone = clock.createAlarm(() => spi.completeTransmit(0));
 spi.onTransmit = (value) => {
   const kind = (mcu.gpio[DC].outputValue ? 2 : 0) | (mcu.gpio[CS].outputValue ? 1 : 0);
@@ -212,7 +232,12 @@ spi.onTransmit = (value) => {
   }
   spiRoom(1);
   spiOut[spiLength++] = value;
+  const t = clock.nanos;
+  if (!bursts.length || t - bursts[bursts.length - 1][1] > 5e5) bursts.push([t, t, spiBytes, spiBytes]);
   spiBytes++;
+  const last = bursts[bursts.length - 1];
+  last[1] = t + 8e9 / spi.clockFrequency;
+  last[3] = spiBytes;
   byteDone.schedule(8e9 / spi.clockFrequency); // the byte's time on the wire
 };
 
@@ -221,12 +246,27 @@ const NS_PER_CYCLE = 1e9 / 125e6;
 const maxNs = (config.maxSimS || 60) * 1e9;
 const started = process.hrtime.bigint();
 let instructions = 0;
+let idleNs = 0;
+let idle = new Float64Array(1 << 16); // idle ns at each simulated ms
+let idleMs = 0;
+function noteIdle() {
+  const ms = Math.floor(clock.nanos / 1e6);
+  if (ms >= idle.length) {
+    const bigger = new Float64Array(Math.max(idle.length * 2, ms + 1));
+    bigger.set(idle);
+    idle = bigger;
+  }
+  while (idleMs <= ms) idle[idleMs++] = idleNs;
+}
 mcu.core.PC = 0x10000000;
 const core = mcu.core;
 while (!stop) {
   for (let i = 0; i < 20000; i++) {
     if (core.waiting) {
-      clock.tick(clock.nanosToNextAlarm);
+      const step = clock.nanosToNextAlarm;
+      noteIdle();
+      idleNs += step;
+      clock.tick(step);
     } else {
       clock.tick(core.executeInstruction() * NS_PER_CYCLE);
       instructions++;
@@ -235,6 +275,10 @@ while (!stop) {
   if (clock.nanos >= maxNs) stop = "max-sim";
 }
 closeRun();
+noteIdle();
+if (config.idleOut) fs.writeFileSync(config.idleOut, Buffer.from(idle.buffer, 0, idleMs * 8));
+if (config.pinsOut) fs.writeFileSync(config.pinsOut, JSON.stringify(pinLog));
+if (config.burstsOut) fs.writeFileSync(config.burstsOut, JSON.stringify(bursts));
 if (config.spiOut) fs.writeFileSync(config.spiOut, spiOut.subarray(0, spiLength));
 if (config.consoleOut) fs.writeFileSync(config.consoleOut, console_, "latin1");
 if (config.flashOut) fs.writeFileSync(config.flashOut, mcu.flash.subarray(0, config.flashBytes || mcu.flash.length));
@@ -242,6 +286,8 @@ const wall = Number(process.hrtime.bigint() - started) / 1e9;
 console.log(JSON.stringify({
   stop, stage,
   simS: clock.nanos / 1e9,
+  idleS: idleNs / 1e9,
+  keysFromS: keysFrom / 1e9,
   wallS: wall,
   instructions,
   spiBytes,

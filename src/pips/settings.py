@@ -1,8 +1,10 @@
 """The player's settings, kept as pips.save keeps a match (a new file renamed
 over the old, checked, one generation more): the backlight's brightness, the
 bots' level a new table starts with (the player sees Easy, Normal, Hard for
-easy, greedy, smart; Normal first), picture or pip tiles, and the tables as
-last set up from the settings screen (the UNO table's options).
+easy, greedy, smart; Normal first), picture or pip tiles, the tables as
+last set up from the settings screen (the UNO table's options), and the
+Sound setting (a last byte, 1 on; a record without it leaves the sound as
+the board has it).
 
 The App holds them (brightness, level, picture_tiles, last_setup) and starts
 from the first ones; this module is imported only to read a record kept or
@@ -45,6 +47,7 @@ def write_settings(app):
         for level in levels:
             out.append(LEVELS.index(level))
         put_options(out, get(name), options)
+    out.append(1 if app.sound.on else 0)
     Store(app.data).write("settings", (out,))
 
 
@@ -72,3 +75,5 @@ def _take(data, app):
     app.level = LEVELS[data[2]]
     app.picture_tiles = bool(data[3])
     app.last_setup = setups
+    if at < len(data):
+        app.sound.on = bool(data[at]) and app.sound.tone is not None

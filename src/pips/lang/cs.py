@@ -26,4 +26,7 @@ PHRASES = {
     "into_hand": "do ruky: {0}",
     "on_you": "{0} na tebe: přijmout, nebo napadnout?",
     "goes_out": "{0} je venku",
+    "sound": "Zvuk: {0}",
+    "sound.on": "zapnutý",
+    "sound.off": "vypnutý",
 }

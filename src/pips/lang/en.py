@@ -27,4 +27,8 @@ PHRASES = {
     "into_hand": "into your hand: {0}",
     "on_you": "{0} on you: accept or challenge?",
     "goes_out": "{0} goes out",
+    # the settings screen: the Sound setting (a board with a buzzer)
+    "sound": "Sound: {0}",
+    "sound.on": "on",
+    "sound.off": "off",
 }

@@ -26,4 +26,7 @@ PHRASES = {
     "into_hand": "do ręki: {0}",
     "on_you": "{0} na ciebie: przyjąć czy sprawdzić?",
     "goes_out": "{0} wychodzi",
+    "sound": "Dźwięk: {0}",
+    "sound.on": "włączony",
+    "sound.off": "wyłączony",
 }

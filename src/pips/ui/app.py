@@ -27,6 +27,8 @@ Entry point for a board (firmware/main.py) and for the simulator:
   and offers to resume it or start anew, pips.ui.resume),
   with the settings and the statistics; None keeps nothing.
   `backlight(percent)`: the board's, set from the settings.
+- `tone(hz)`: the board's buzzer (0 Hz: silence), None without one: the
+  table's cues (pips.ui.sound), the Sound setting.
 - `keys`: the board's key scheme ("joystick", "four", "two", "keyboard";
   None: the joystick's), which Keys reads and the hints name.
 
@@ -44,6 +46,7 @@ stay.
 """
 
 from pips.ui.keys import Keys
+from pips.ui.sound import Sound
 from pips.ui.title import TitleScreen
 
 
@@ -52,7 +55,7 @@ class App:
 
     def __init__(
         self, surface, width=0, height=0, clock_ms=None, seed=-1, data=None, backlight=None,
-        keys=None,
+        keys=None, tone=None,
     ):
         self.surface = surface
         self.width = width or surface.width
@@ -68,6 +71,7 @@ class App:
         self.frames = 0
         self.data = data
         self.backlight = backlight
+        self.sound = Sound(tone)  # on by default where there is a buzzer
         # the settings (pips.settings keeps them): the first ones, unless kept
         self.brightness = 100
         self.picture_tiles = False  # tiles with pictures, not pips
@@ -117,10 +121,12 @@ class App:
         presses = self.keys.take()
         self.now = now
         self.frames += 1
+        if self.sound.notes:
+            self.sound.frame(now)
         if self.running:
             screen = self.screen
             if self.entered is not screen:
                 self.entered = screen
                 screen.enter()
             screen.frame(presses, now)
-        self.surface.flush()
+        self.surface.flush(self.clock_ms, now)  # with the board's clock: no piece begun late in the frame

@@ -151,11 +151,11 @@ class DioSurface(Surface):
     def _send(self, x, y, w, h):
         pass  # displayio refreshes by itself (flush() below marks the bitmap dirty)
 
-    def flush(self):
+    def flush(self, clock=None, start=0):
         if self.words is not None:  # tell displayio what the direct writes changed
             for r in self.dirty:
                 self.bitmap.dirty(r[0], r[1], r[2], r[3])
-        sent = Surface.flush(self)
+        sent = Surface.flush(self, clock, start)
         display = self.display
         if sent and display is not None and not getattr(display, "auto_refresh", True):
             display.refresh()

@@ -78,9 +78,24 @@ class MenuScreen(Screen):
         if self.cursor != self.drawn_cursor:
             self.draw_items((self.drawn_cursor, self.cursor))
         if presses & K.A:
+            self.press(self.cursor, now)
             self.pick(self.cursor)
         elif presses & (K.B | K.MENU):
             self.back()
+
+    def press(self, i, now):
+        """Row `i` shown pressed, sent at once: what the pick does next (a
+        game's module to load, a screen to draw whole) may take a frame or
+        two, the press shows within the frame (pick redraws the row, or the
+        next screen covers it)."""
+        r = i - self.top
+        if 0 <= r < self.rows:
+            s = self.s
+            w = self.list_width()
+            y = self.body_y + r * self.row_h
+            s.fill_rect(2, y, w - 4, self.row_h - 1, TEXT)
+            s.text(self.items()[i], 8, y + 2, BLACK)
+            s.flush(self.app.clock_ms, now)
 
     def pick(self, i):
         pass

@@ -43,6 +43,10 @@ class SettingsScreen(MenuScreen):
         options = self.options()
         for spec in self.game_class.options:
             out.append("%s %s: %s" % (self.game_class.title, spec[0], options[spec[0]]))
+        if app.sound.tone is not None:  # a board with a buzzer
+            from pips import lang
+
+            out.append(lang.text("sound", lang.text("sound.on" if app.sound.on else "sound.off")))
         return out + ["Statistics"]
 
     def pick(self, i):
@@ -64,7 +68,9 @@ class SettingsScreen(MenuScreen):
                 setups[name] = (players, seats, options)
         elif i == 2:
             app.picture_tiles = not app.picture_tiles
-        elif i == 3 + len(self.game_class.options):
+        elif i == 3 + len(self.game_class.options) and app.sound.tone is not None:
+            app.sound.on = not app.sound.on
+        elif i == 3 + len(self.game_class.options) + (app.sound.tone is not None):
             write_settings(app)
             app.open(StatsScreen)
             return

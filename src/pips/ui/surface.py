@@ -19,17 +19,28 @@ once (`mark(x, y, w, h)`): the primitives clip. `flush()` hands the few merged
 dirty rectangles to the display and forgets them, so a move that changes a tile
 and a message line sends those two areas, not the whole frame; a whole screen
 goes in two flushes, half a screen each (_FLUSH_MAX), so that no frame waits
-for all of it. `pixels_sent` counts what went out (an ST7789 takes 2 bytes a
+for all of it. On a board the App passes its clock: the sending then goes in
+pieces of about _PIECE pixels and stops once _SEND_BY_MS of the frame have
+passed (a frame that drew a whole screen leaves more of it to the next one).
+`pixels_sent` counts what went out (an ST7789 takes 2 bytes a
 pixel).
 """
 
 from pips import const
+from pips.ui.keys import ticks_diff
 
 _MAX_RECTS = const(6)
 _SLACK = const(480)  # pixels a merge may add for free: fewer, larger windows
 # pixels one flush sends at most: half a 240x135 screen (68 rows), so that no
 # frame waits for a whole screen; the rest goes with the next frame's
 _FLUSH_MAX = const(16320)
+# With the board's clock: no piece is begun once this many ms of the frame
+# have passed, and a piece is about this many pixels. On the emulated Pico
+# (pips_tools.pico, SPI at 24 MHz) a frame that drew a whole screen took
+# 35-37 ms sending half of it at once; a piece of 2,720 pixels takes 2.3 ms
+# there (0.9 ms at a real Pico's 62.5 MHz), so a frame ends by about 30 ms.
+_SEND_BY_MS = const(27)
+_PIECE = const(2720)
 
 
 class Surface:
@@ -92,16 +103,30 @@ class Surface:
         if y1 > best[3]:
             best[3] = y1
 
-    def flush(self):
+    def flush(self, clock=None, start=0):
         """Send the dirty areas to the display, _FLUSH_MAX pixels at most: what
         is left of a bigger change (a whole screen) stays dirty, its top rows
-        sent; the next flush sends it. Return the pixels sent."""
+        sent; the next flush sends it. With `clock` (the board's ticks_ms) and
+        the frame's `start`, in pieces of _PIECE pixels, none begun once
+        _SEND_BY_MS have passed since `start`. Return the pixels sent."""
         sent = 0
         dirty = self.dirty
         while dirty:
             r = dirty[0]
             w = r[2] - r[0]
             h = r[3] - r[1]
+            if clock is not None:
+                if ticks_diff(clock(), start) >= _SEND_BY_MS:
+                    break
+                rows = _PIECE // w
+                if rows < 1:
+                    rows = 1
+                if rows < h and sent + w * rows <= _FLUSH_MAX:
+                    self._send(r[0], r[1], w, rows)  # a piece: the rest of the area stays dirty
+                    r[1] += rows
+                    sent += w * rows
+                    self.windows_sent += 1
+                    continue
             if sent + w * h > _FLUSH_MAX:
                 h = (_FLUSH_MAX - sent) // w  # the rows that fit
                 if h > 0:

@@ -198,6 +198,9 @@ class TableScreen(Screen):
             if actor != ACTING:
                 self.show_first(actor)
                 return
+        if model.cue >= 0:  # a tone where the board has a buzzer (pips.ui.sound)
+            self.app.sound.cue(model.cue, now)
+            model.cue = -1
         self.draw()
 
     def show_first(self, actor):

@@ -5,7 +5,8 @@ loop (`turns`), the bots, the humans and the one holding the device
 (`viewer`), what the table is doing (`state`, below), a human's choice
 (`choice`, pips.ui.table_choose), the last events told (`lines`,
 pips.ui.events) and the record of the match kept after every move (`kept`,
-pips.save). The table screen (pips.ui.table) draws it and turns keys into
+pips.save), and the sound cue its last step called for (`cue`,
+pips.ui.sound: the screen plays it). The table screen (pips.ui.table) draws it and turns keys into
 its methods; the hand-over, pause and results screens call its methods and
 read its fields, never write them.
 
@@ -23,6 +24,7 @@ from pips.bots import bot_rng, table_bots
 from pips.match import Match, Turns
 from pips.ui import events
 from pips.ui.keys import ticks_diff
+from pips.ui.sound import DRAW, PENALTY, TURN, WIN
 from pips.ui.table_choose import Choice
 
 # states of the table
@@ -78,6 +80,7 @@ class TableModel:
         self.lines = []  # the last four events (pips.ui.events), newest last
         self.view_key = None
         self.show_until = 0
+        self.cue = -1  # a sound cue called for (pips.ui.sound), -1: none
         if self.match.game is None:
             self.match.new_hand()
         self.start_hand(kept.turns if kept is not None else None)
@@ -171,6 +174,7 @@ class TableModel:
             return False
         self.choice = choice
         self.state = CHOOSE
+        self.cue = TURN
         return True
 
     def think(self, clock, now):
@@ -208,8 +212,14 @@ class TableModel:
         text = game.move_text(move)
         game.play(seat, move)
         lines = self.lines
-        lines.extend(events.move(game, seat, text, before, self.view_of(max(viewer, 0)), viewer))
+        view = self.view_of(max(viewer, 0))
+        lines.extend(events.move(game, seat, text, before, view, viewer))
         del lines[:-4]
+        if viewer >= 0:  # the cues of the player holding the device
+            if game.turn < 0 and game.winner == viewer:
+                self.cue = WIN
+            elif viewer < len(before[0]) and view.sizes[viewer] > before[0][viewer]:
+                self.cue = DRAW if seat == viewer and text == "draw" else PENALTY
         self.keep(seat, move)
         self.choice = None
         self.state = SHOW

@@ -8,6 +8,12 @@ from pips.match import SEAT_CHOICES
 from pips.ui.events import seat_name
 from pips.ui.menu import MenuScreen
 
+# The table's own modules, loaded one a frame while the set-up waits for a key
+# (then the game's bot policy and the language's phrases): opening the table
+# loaded them all at once, a frame of 34-40 ms on the emulated Pico (UNO and
+# Block, docs/figures.md). Loaded, a module stays, as every module does.
+_PRELOAD = ("pips.ui.table_choose", "pips.ui.table_model", "pips.ui.layer", "pips.ui.table")
+
 
 class SetupScreen(MenuScreen):
     """The table: number of seats, each seat human or a bot level, the game's options.
@@ -26,6 +32,35 @@ class SetupScreen(MenuScreen):
             self.players = game_class.min_players
             self.levels = ["human"] + [app.level] * (game_class.max_players - 1)
             self.values = game_class.table()
+        self.loaded = 0  # the steps of the table's loading done (frame())
+        self.starting = False  # Start pressed: the table opens in the next frame
+
+    def frame(self, presses, now):
+        if self.starting:
+            # the frame after Start was pressed: the match is dealt and the
+            # table made (with the press in one frame, 33 ms on the emulated
+            # Pico for UNO's 320x240 table, docs/figures.md)
+            self.starting = False
+            self.app.keys.pending |= presses  # a key pressed meanwhile goes to the table
+            self.start()
+            return
+        MenuScreen.frame(self, presses, now)
+        if presses or self.app.screen is not self:
+            return
+        k = self.loaded  # a frame without a key: one step more of the table's loading
+        if k < len(_PRELOAD):
+            __import__(_PRELOAD[k])
+        elif k == len(_PRELOAD):
+            from pips.bots import policy
+
+            policy(self.game_class)
+        elif k == len(_PRELOAD) + 1:
+            from pips import lang
+
+            lang.text("first", "")  # the catalogue the table's messages come from
+        else:
+            return
+        self.loaded = k + 1
 
     def rows_spec(self):
         out = [("Seats", None)]
@@ -76,13 +111,16 @@ class SetupScreen(MenuScreen):
             self.app.open(RulesScreen, g, self)
             return
         else:
-            self.remember()
-            levels = self.levels[: self.players]
-            from pips.ui.table import TableScreen  # loaded when the first match starts
-
-            self.app.open(TableScreen, g, self.players, levels, self.values)
+            self.starting = True  # the table opens next frame: Start shows pressed first
             return
         self.draw_items()
+
+    def start(self):
+        self.remember()
+        levels = self.levels[: self.players]
+        from pips.ui.table import TableScreen  # loaded when the first match starts
+
+        self.app.open(TableScreen, self.game_class, self.players, levels, self.values)
 
     def remember(self):
         self.app.last_setup[self.game_class.name] = (

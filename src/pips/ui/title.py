@@ -9,6 +9,19 @@ from pips.ui.table_setup import SetupScreen
 
 class TitleScreen(MenuScreen):
     title = "PIPS  tiles & cards"
+    picked = -1  # a game picked, its module loaded in the next frame
+
+    def frame(self, presses, now):
+        i = self.picked
+        if i >= 0:
+            # the frame after the pick: the row showed pressed, now the game's
+            # module loads (with the press in one frame, 34 ms on the emulated
+            # Pico for Matador's, docs/figures.md)
+            self.picked = -1
+            self.app.keys.pending |= presses  # a key pressed meanwhile goes to the next screen
+            self.open_game(i)
+            return
+        MenuScreen.frame(self, presses, now)
 
     def items(self):
         kept = self.app.kept  # games with a match kept: marked
@@ -52,11 +65,16 @@ class TitleScreen(MenuScreen):
             self.s.fill(BLACK)
             self.s.text_center("bye", 0, self.app.height // 2, self.app.width, HINT)
             return
+        self.picked = i
+
+    def open_game(self, i):
+        names = games.names()
         try:
             game_class = games.get(names[i])
         except ImportError:  # a game left out of this board's files: said in the footer
             foot = self.app.height - self.s.char_h - 2
             self.s.text("not on this board", 4, foot, WARNING, FELT)
+            self.draw_items((i,))  # no longer pressed
             return
         if names[i] in self.app.kept:
             from pips.ui.resume import KeptScreen  # resume it, or a new match
