@@ -158,7 +158,8 @@ class Session:
         """Notes the table's moves; True once the results are drawn whole."""
         screen = app.screen
         model = _model(screen)
-        if model is not None and model.game is not None:
+        if model is not None and model.game is not None and not self.results:
+            # the match's moves until its results (after them, A may open a new table)
             self.moves = model.game.moves
         name = type(screen).__name__
         if name == "HandResultScreen" or name == "MatchResultScreen":
