@@ -9,6 +9,7 @@ from the first ones; this module is imported only to read a record kept or
 to write one."""
 
 from pips.bots import level_name
+from pips.lang import CODES, use
 from pips.save import LEVELS, Store, put, put_options
 
 BRIGHTNESS = (20, 40, 60, 80, 100)  # the steps the settings screen offers
@@ -45,6 +46,7 @@ def write_settings(app):
         for level in levels:
             out.append(LEVELS.index(level))
         put_options(out, get(name), options)
+    out.append(CODES.index(app.language) if app.language in CODES else 0)  # after the rest: older records end before it
     Store(app.data).write("settings", (out,))
 
 
@@ -68,6 +70,11 @@ def _take(data, app):
         at += 2 + data[at + 1]
         options, at = get_options(data, at, get(name))
         setups[name] = (players, levels, options)
+    if at < len(data):  # the language (a record written before it has none)
+        if data[at] >= len(CODES):
+            raise ValueError("not settings")
+        app.language = CODES[data[at]]
+        use(app.language)
     app.brightness = data[1]
     app.level = LEVELS[data[2]]
     app.picture_tiles = bool(data[3])

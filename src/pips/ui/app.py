@@ -52,8 +52,10 @@ class App:
 
     def __init__(
         self, surface, width=0, height=0, clock_ms=None, seed=-1, data=None, backlight=None,
-        keys=None,
+        keys=None, language=None,
     ):
+        from pips import lang
+
         self.surface = surface
         self.width = width or surface.width
         self.height = height or surface.height
@@ -71,6 +73,8 @@ class App:
         # the settings (pips.settings keeps them): the first ones, unless kept
         self.brightness = 100
         self.picture_tiles = False  # tiles with pictures, not pips
+        self.language = language or "en"  # pips.lang.CODES: the screens' words
+        lang.use(self.language)
         self.last_setup = {}  # game name -> (players, levels, options) picked last
         self.kept = []  # the games whose match is kept in `data` (pips.ui.resume)
         self.screen = None

@@ -15,7 +15,7 @@ bg) for its own kinds. This one also offers reveal_items(view), the band while a
 revealed to the viewer (UNO's challenged +4).
 """
 
-from pips import const
+from pips import const, lang
 from pips.ui.palette import TEXT, BLACK, WARNING, WHITE, YELLOW
 from pips.ui.layer import FILL, PIECE, TEXT_AT
 from pips.ui import piece_card as P
@@ -78,7 +78,8 @@ class Band:
         layout = self.layout
         s = layout.s
         y = layout.table_y
-        items = [(4, y + 2, 11 * s.char_w, s.char_h, TEXT_AT | TEXT << 4, "their hand:")]
+        word = lang.text("their_hand")
+        items = [(4, y + 2, s.text_width(word), s.char_h, TEXT_AT | TEXT << 4, word)]
         w = P.W
         h = P.H
         step = w // 2 + 2

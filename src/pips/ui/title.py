@@ -1,23 +1,26 @@
 """The title screen: the games, the settings and statistics, Quit. A game
 picked opens its table set-up (pips.ui.table_setup)."""
 
-from pips import games
+from pips import games, lang
 from pips.ui.menu import MenuScreen
 from pips.ui.palette import FELT, BLACK, WARNING, IVORY, PIP, HINT
 from pips.ui.table_setup import SetupScreen
 
 
 class TitleScreen(MenuScreen):
-    title = "PIPS  tiles & cards"
+    hint_key = None  # the hint says whether a match is kept
+    @property
+    def title(self):
+        return lang.text("title")
 
     def items(self):
         kept = self.app.kept  # games with a match kept: marked
-        titles = [card.TITLE + (" *" if card.NAME in kept else "") for card, _ in games.GAMES]
-        return titles + ["Settings, statistics", "Quit"]
+        titles = [lang.title(card) + (" *" if card.NAME in kept else "") for card, _ in games.GAMES]
+        return titles + [lang.text("title.settings"), lang.text("title.quit")]
 
     @property
     def hint(self):
-        return "A: choose  *: a match kept" if self.app.kept else "A: choose"
+        return lang.text("hint.kept" if self.app.kept else "hint.choose")
 
     def enter(self):
         MenuScreen.enter(self)
@@ -50,13 +53,13 @@ class TitleScreen(MenuScreen):
         if i > len(names):
             self.app.running = False
             self.s.fill(BLACK)
-            self.s.text_center("bye", 0, self.app.height // 2, self.app.width, HINT)
+            self.s.text_center(lang.text("bye"), 0, self.app.height // 2, self.app.width, HINT)
             return
         try:
             game_class = games.get(names[i])
         except ImportError:  # a game left out of this board's files: said in the footer
             foot = self.app.height - self.s.char_h - 2
-            self.s.text("not on this board", 4, foot, WARNING, FELT)
+            self.s.text(lang.text("not_here"), self.x_of(lang.text("not_here")), foot, WARNING, FELT)
             return
         if names[i] in self.app.kept:
             from pips.ui.resume import KeptScreen  # resume it, or a new match
