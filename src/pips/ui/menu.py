@@ -31,7 +31,7 @@ class MenuScreen(Screen):
         self.body_y = self.header(self.title) + 4
         s = self.s
         foot = self.app.height - s.char_h - 2
-        hint = K.hint(self.hint, self.app.key_scheme)
+        hint = s.text_fit(K.hint(self.hint, self.app.key_scheme), self.app.width - 8, lang.rtl())
         s.text(hint, self.x_of(hint), foot, HINT)
         self.row_h = s.char_h + 4
         self.rows = max(1, (foot - 2 - self.body_y) // self.row_h)
@@ -65,12 +65,13 @@ class MenuScreen(Screen):
             if only and i not in only:
                 continue
             y = self.body_y + r * self.row_h
+            item = s.text_fit(items[i], w - 20, rtl)  # room for the scroll marks
             if i == self.cursor:
                 s.fill_rect(2, y, w - 4, self.row_h - 1, HIGHLIGHT)
-                s.text(items[i], self.x_of(items[i], 8, w), y + 2, BLACK)
+                s.text(item, self.x_of(item, 8, w), y + 2, BLACK)
             else:
                 s.fill_rect(2, y, w - 4, self.row_h - 1, FELT)
-                s.text(items[i], self.x_of(items[i], 8, w), y + 2, TEXT)
+                s.text(item, self.x_of(item, 8, w), y + 2, TEXT)
         mark_x = 4 if rtl else w - 10  # the scroll marks, on the side the rows end
         if self.top > 0:
             s.text("^", mark_x, self.body_y, TEXT)

@@ -53,6 +53,7 @@ class PagedScreen(Screen):
         if self.pages > 1:
             more = "< %s/%s >" % (lang.num(self.page + 1), lang.num(self.pages))
             foot_text = lang.join((foot_text, more), "  ")
+        foot_text = s.text_fit(foot_text, self.app.width - 8, lang.rtl())
         s.text(foot_text, self.x_of(foot_text), foot + 1, HINT)
 
     def row(self, row, y):
@@ -61,7 +62,8 @@ class PagedScreen(Screen):
         the line's start (a column of numbers lines up on its right)."""
         s = self.s
         if len(row) == 2:
-            s.text(row[0], self.x_of(row[0]), y, row[1])
+            text = s.text_fit(row[0], self.app.width - 8, lang.rtl())
+            s.text(text, self.x_of(text), y, row[1])
             return
         cells, ink, stops = row
         rtl = lang.rtl()

@@ -23,9 +23,21 @@ def piece_list(view, text, room, measure):
     return out
 
 
-# the results' columns: a seat's name, then the right edges of its pieces
-# left, its points and its total, in digits' widths from the line's start
-_STOPS = (0, 9, 14, 20)
+# the results' columns after the seat's name: pieces left, points, total, at
+# least so many digits wide (a heading wider than that widens its column)
+_DIGITS = (3, 4, 5)
+
+
+def column_stops(measure, digit, heads):
+    """The right edges of the results' number columns, from the line's
+    start: the seat's name first ("P10", or its heading), then each column
+    as wide as its heading or its digits, a space between."""
+    at = max(measure(heads[0]), measure("P10"))
+    stops = [0]
+    for i in range(len(_DIGITS)):
+        at += digit + max(measure(heads[i + 1]), _DIGITS[i] * digit)
+        stops.append(at)
+    return tuple(stops)
 
 
 class HandResultScreen(PagedScreen):
@@ -62,10 +74,9 @@ class HandResultScreen(PagedScreen):
         end = over(game, game.view(0))
         if end is not None:  # "blocked: lowest count wins"
             heads.append((end, TEXT))
-        digit = self.s.char_w
-        stops = tuple(n * digit for n in _STOPS)
-        heads.append(([lang.text(k) for k in ("res.seat", "res.left", "res.points", "res.total")],
-                      HINT, stops))
+        names = [lang.text(k) for k in ("res.seat", "res.left", "res.points", "res.total")]
+        stops = column_stops(self.s.text_width, self.s.char_w, names)
+        heads.append((names, HINT, stops))
         rows = []
         room = self.app.width - 8
         measure = self.s.text_width

@@ -51,5 +51,6 @@ class Screen:
         s = self.s
         h = s.char_h + 4
         s.fill_rect(0, 0, self.app.width, h, PANEL)
+        title = s.text_fit(title, self.app.width - 8, lang.rtl())
         s.text(title, self.x_of(title), 2, HIGHLIGHT)
         return h

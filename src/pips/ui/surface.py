@@ -151,9 +151,15 @@ class Surface:
         """The width of `s` in pixels, as text() draws it."""
         return _font.width(self.font, s)
 
-    def text_fit(self, s, w):
-        """The longest head of `s` that fits `w` pixels."""
-        return _font.fits(self.font, s, w)
+    def text_fit(self, s, w, tail=False):
+        """The longest head of `s` that fits `w` pixels (`tail`: the longest
+        end, for a line laid right to left, which is read from its right)."""
+        if not tail:
+            return _font.fits(self.font, s, w)
+        n = len(s)
+        while n and self.text_width(s[len(s) - n:]) > w:
+            n -= 1
+        return s[len(s) - n:]
 
     def _text(self, s, x, y, c):
         """Draw `s` with its top left at (x, y): each glyph's runs of ink,

@@ -264,7 +264,7 @@ class TableScreen(Screen):
             for text in lines:
                 ink = HINT if text is not lines[-1] else (WARNING if "UNO" in text else TEXT)
                 if rtl:  # laid from the right, cut on the left (where it ends)
-                    text = _tail_fit(s, text, layout.width - 4)
+                    text = s.text_fit(text, layout.width - 4, True)
                     s.text(text, layout.width - 2 - s.text_width(text), y, ink, FELT_DARK)
                 else:
                     s.text(s.text_fit(text, layout.width - 4), 2, y, ink, FELT_DARK)
@@ -384,7 +384,7 @@ class TableScreen(Screen):
                     s.rect(x, y + 1, w, h - 2, TEXT)
                     s.text(labels[i], x + 3, y + 2, TEXT)
             x += w + 3
-        if x + s.text_width(text) <= width:
+        if x + s.text_width(text) <= width:  # a hint, left out where the buttons leave no room
             s.text(text, x + 1, y + 2, HINT if labels else TEXT)
 
     def draw_hand(self, view):
@@ -456,11 +456,3 @@ class TableScreen(Screen):
         else:
             self.band.paint(self.s, it, bg)
 
-
-def _tail_fit(s, text, room):
-    """The longest tail of `text` that fits `room` pixels: a line laid right
-    to left is read from its right end, so what does not fit goes on the left."""
-    n = len(text)
-    while n and s.text_width(text[len(text) - n:]) > room:
-        n -= 1
-    return text[len(text) - n:]

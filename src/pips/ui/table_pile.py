@@ -35,6 +35,10 @@ class Band:
         w = layout.width
         h = max(P.H, layout.table_h - 8)  # the pile's cards: the band's height, less the frame
         cw = h * 2 // 3
+        most = w // 2 - 3 * s.char_w - 20  # the colour's swatch and the direction fit left of it
+        if cw > most:
+            cw = most
+            h = cw * 3 // 2
         y = layout.table_y + (layout.table_h - h) // 2
         cx = w // 2 - cw - 6
         out = []

@@ -39,9 +39,10 @@ class TitleScreen(MenuScreen):
                 s.fill_rect(x + at[i], y + at[i + 1], 4, 4, PIP)
 
     def list_width(self):
-        # a wide screen keeps its right part for the decoration
+        # a wide screen keeps its right part for the decoration (as wide as
+        # 13 lines of text are high: 130 pixels at 240x135)
         w = self.app.width
-        return 130 if w > 200 else w
+        return min(w - 40, 13 * self.s.char_h) if w > 200 else w
 
     def pick(self, i):
         names = games.names()
