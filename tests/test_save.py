@@ -17,7 +17,7 @@ from pips.bots import bot_rng, table_bots
 from pips.match import Match
 from pips.restore import peek_match, read_match
 from pips.rng import Rng
-from pips.save import EARLIER, UNREADABLE, MatchSave, Store, checksum, match_record, put
+from pips.save import EARLIER, UNREADABLE, MatchSave, Store, _payload, checksum, match_record, put
 from pips.match import Turns
 
 
@@ -390,6 +390,120 @@ def test_cut_at_every_byte_and_step_micropython():
     assert rc == 0, out + err
     assert "records 24" in out
     assert int(out.split("cuts ")[1].split()[0]) > 24 * 2 * 400
+
+
+# -- every field of a record checked: a forged or changed one is refused -----------------
+
+
+def two_generations(name="block", players=2, seed=1, moves=5, options=None):
+    """A store holding a match of `name` after `moves` moves: (store, kept,
+    the newest payload, the one before)."""
+    store = Memory()
+    levels = ("random", "greedy", "random", "greedy")[:players]
+    kept, bots = new_match(name, players, seed, levels, store, options)
+    play_kept(kept, bots, [[]], moves)
+    newest = bytes(store.read(kept.name))
+    before = bytes(_payload(store.files[kept.name + ".old"]))
+    return store, kept, newest, before
+
+
+def test_every_changed_byte_of_the_newest_file_gives_the_one_before_and_says_so():
+    """A file is taken whole or not at all: each byte of the newest file
+    changed in turn (its mark, its length, its payload, its checksum), and
+    the file with its own last bytes written twice, is refused, and the
+    generation before is read, one move earlier, and said."""
+    store, kept, newest, before = two_generations(options={"target": 50})
+    name = kept.name
+    whole = store.files[name]
+    changed = [whole[:i] + bytes((whole[i] ^ 0xFF,)) + whole[i + 1:] for i in range(len(whole))]
+    for tail in (1, 4, 9):
+        changed.append(whole + whole[-tail:])
+    for data in changed:
+        store.files[name] = data
+        again, note = read_match(store, "block")
+        assert note == EARLIER, (data, note)
+        assert bytes(store.read(name)) == before and again.match.game.moves == 4
+    store.files[name] = whole
+    assert read_match(store, "block")[1] is None and bytes(store.read(name)) == newest
+
+
+def forge(kept, change):
+    """The newest record of `kept`, its head made anew after change(match)
+    (the match's own fields, before the moves), as the only generation."""
+    match = kept.match
+    change(match)
+    kept.deal()
+    kept.store.clear(kept.name)
+    kept.store.write(kept.name, (kept.head, kept.bots.state(), kept.moves))
+
+
+@pytest.mark.parametrize("field,change,reason", [
+    ("the version", lambda p: p.__setitem__(0, 2), "another version"),
+    ("a resigned seat past the table", lambda p: None, "cannot have resigned"),
+    ("a first seat past the table", lambda p: None, "starts at"),
+    ("half a move", lambda p: p.append(0), "a move cut in half"),
+])
+def test_a_forged_field_is_refused_with_its_reason(field, change, reason):
+    """A record whole by its checksum whose version, seats or moves cannot be
+    is refused, saying which, and nothing is loaded."""
+    store, kept, newest, before = two_generations("uno", 3, 2, 4)
+    payload = bytearray(newest)
+    if field == "a resigned seat past the table":
+        forge(kept, lambda m: m.resigned.append(3))
+        payload = bytearray(store.read(kept.name))
+    elif field == "a first seat past the table":
+        forge(kept, lambda m: setattr(m, "first", 3))
+        payload = bytearray(store.read(kept.name))
+    change(payload)
+    forged(store, kept.name, bytes(payload))
+    again, note = read_within(store, "uno")
+    assert again is None and note.startswith(UNREADABLE) and reason in note, note
+
+
+def test_a_resignation_is_carried_into_the_hands_after_it():
+    """A seat that resigned in one hand is still out in the next: a match
+    kept in its second hand comes back with the seat resigned, the same
+    moves and the same seat to act."""
+    store = Memory()
+    kept, bots = new_match("uno", 3, 5, ("random", "greedy", "random"), store, {"target": 500})
+    match = kept.match
+    match.new_hand()
+    turns = Turns(match.game)
+    resigner = -1
+    while match.hands_played == 0 or match.game.moves < 3:
+        seat = turns.next()
+        if seat < 0:
+            assert not match.end_hand() and not match.over
+            match.new_hand()
+            turns = Turns(match.game)
+            continue
+        game = match.game
+        if resigner < 0 and game.moves >= 3 and seat == game.turn:
+            resigner = (seat + 1) % 3
+            game.play(resigner, game.parse_move(resigner, "resign"))
+            match.resign(resigner)
+            kept.play(resigner, -1)
+            turns = Turns(game)  # as the table does after a resignation
+            continue
+        move = bots[seat].choose(game.view(seat))
+        if move >= 0:
+            game.play(seat, move)
+            kept.play(seat, move)
+    again = read_match(store, "uno")[0]
+    assert again.match.hands_played == 1 and again.match.resigned == [resigner]
+    assert again.match.game.moves == match.game.moves and again.match.game.turn == match.game.turn
+    assert again.turns.next() == turns.next()
+
+
+def test_a_resumed_match_keeps_the_generation_before_its_first_move():
+    """A match read back and played on one move keeps the record it was read
+    from as the generation before (a damaged newest then still comes back one
+    move earlier): reading a match is not starting one."""
+    store, kept, newest, before = two_generations(options={"target": 50})
+    again = read_match(store, "block")[0]
+    bots = table_bots(["random", "greedy"], again.bots, again.match.game_class)
+    play_kept(again, bots, [[]], 1)
+    assert bytes(_payload(store.files[kept.name + ".old"])) == newest
 
 
 # -- settings and statistics -----------------------------------------------------

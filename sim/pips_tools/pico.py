@@ -208,7 +208,8 @@ ticks_diff = time.ticks_diff
 display = board.display
 reads = array("i", bytes(4 * 2048))
 count = [0]
-held = [0, 0, 0, 0]  # the keys read this frame, the frame's start (us), the results shown, cut
+# the keys read this frame, the frame's start (us), the results shown, cut, bytes sent by the last frame's end
+held = [0, 0, 0, 0, 0]
 
 
 def clock():
@@ -258,9 +259,14 @@ def on_frame(app, n):
     if name == "HandResultScreen" or name == "MatchResultScreen":
         held[2] += 1
     elif (CUT >= 0 and not held[3] and name == "TableScreen" and screen.model.game.moves >= CUT
-          and screen.model.state == %(choose)d and not app.surface.dirty):
+          and screen.model.state == %(choose)d and not app.surface.dirty
+          and display.bytes_sent == held[4]):
+        # still: this frame sent nothing (a long frame leaves the table's last
+        # bands to the next one, so a frame with nothing left dirty may not
+        # have drawn the whole table yet)
         held[3] = 1
         print("%(cut_mark)s", n)  # the run stops here: the power is cut, the loop running
+    held[4] = display.bytes_sent
     return held[2] > 0 and not app.surface.dirty or held[2] > 3
 
 
