@@ -61,7 +61,7 @@ def _model(screen):
 
 
 class Session:
-    def __init__(self, board, make_app, keys, seed, data, read_ms=0):
+    def __init__(self, board, make_app, keys, seed, data, read_ms=0, language=None):
         self.keys = keys
         self.read_ms = read_ms
         self.now = 0  # the session's own clock (read_ms > 0)
@@ -91,6 +91,12 @@ class Session:
 
         Screens.data = data
         self.app = make_app(Screens, seed)
+        if language:  # the screens in another language (pips.lang), as the setting chooses it
+            from pips import lang
+
+            self.app.language = language
+            lang.use(language)
+            self.app.home()
         gc.collect()
         self.heap = gc.mem_free() + gc.mem_alloc()
 

@@ -9,7 +9,7 @@ from the first ones; this module is imported only to read a record kept or
 to write one."""
 
 from pips.bots import level_name
-from pips.lang import CODES, use
+from pips.lang import CODES
 from pips.save import LEVELS, Store, put, put_options
 
 BRIGHTNESS = (20, 40, 60, 80, 100)  # the steps the settings screen offers
@@ -73,8 +73,7 @@ def _take(data, app):
     if at < len(data):  # the language (a record written before it has none)
         if data[at] >= len(CODES):
             raise ValueError("not settings")
-        app.language = CODES[data[at]]
-        use(app.language)
+        app.language = CODES[data[at]]  # the App loads its catalogue (pips.lang.use)
     app.brightness = data[1]
     app.level = LEVELS[data[2]]
     app.picture_tiles = bool(data[3])

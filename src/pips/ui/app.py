@@ -74,7 +74,6 @@ class App:
         self.brightness = 100
         self.picture_tiles = False  # tiles with pictures, not pips
         self.language = language or "en"  # pips.lang.CODES: the screens' words
-        lang.use(self.language)
         self.last_setup = {}  # game name -> (players, levels, options) picked last
         self.kept = []  # the games whose match is kept in `data` (pips.ui.resume)
         self.screen = None
@@ -90,6 +89,9 @@ class App:
                 from pips.ui.resume import start
 
                 start(self)  # the settings kept, and which games have a match kept
+        # the language chosen (kept in the settings, or given): its catalogue
+        # only, loaded once the settings are read
+        lang.use(self.language)
         if backlight is not None:
             backlight(self.brightness)
         if self.screen is None:
