@@ -90,13 +90,9 @@ class Session:
                 return session.clock()
 
         Screens.data = data
-        self.app = make_app(Screens, seed)
-        if language:  # the screens in another language (pips.lang), as the setting chooses it
-            from pips import lang
-
-            self.app.language = language
-            lang.use(language)
-            self.app.home()
+        # the screens in another language (pips.lang): only its catalogue loaded,
+        # as with the setting kept (main.py's make_app of this tree takes it)
+        self.app = make_app(Screens, seed, language) if language else make_app(Screens, seed)
         gc.collect()
         self.heap = gc.mem_free() + gc.mem_alloc()
 
