@@ -175,21 +175,27 @@ def cuts(payloads):
                     raise AssertionError("record %d: not every move replayed" % k)
                 replayed[got] = True
             count += 1
-        # clearing, cut at every step: the newest record or nothing
+        # clearing, cut at every step: the newest record or nothing, and no
+        # word of damage, with or without a NAME.new torn by a cut before
         written = dict(before)
         Stopping(written).write(NAME, (want,))
-        for steps in range(4):
-            store = Stopping(dict(written), steps)
-            try:
-                store.clear(NAME)
-            except Power:
-                pass
-            store.off = False
-            got = store.read(NAME)
-            if got is not None and got != want:
-                raise AssertionError("record %d, clear cut after %d steps: read an older record"
-                                     % (k, steps))
-            count += 1
+        for leftover in (None, b"Pp" + bytes(len(want) // 2)):
+            files = dict(written)
+            if leftover is not None:
+                files[NAME + ".new"] = leftover
+            for steps in range(4):
+                store = Stopping(dict(files), steps)
+                try:
+                    store.clear(NAME)
+                except Power:
+                    pass
+                store.off = False
+                got, note = store.read_noted(NAME)
+                if (got is not None and got != want) or note is not None:
+                    raise AssertionError("record %d, clear cut after %d steps%s: read %r, %r"
+                                         % (k, steps, " (a torn NAME.new)" if leftover else "",
+                                            got and "an older record", note))
+                count += 1
     return count
 
 

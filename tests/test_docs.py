@@ -14,15 +14,38 @@ def test_readme_pictures_are_what_the_screens_draw(tmp_path):
     no longer draws that way fails here (run `make images` after a deliberate
     change of the screens, and look at the pictures)."""
     stale = []
-    for path in images.make(str(tmp_path)):
-        name = os.path.basename(path)
+    made = images.make(str(tmp_path))
+    assert len(made) > 3 * len(images.GALLERY)
+    for path in made:
+        name = os.path.relpath(path, str(tmp_path))
         with open(path, "rb") as f:
             fresh = f.read()
-        with open(os.path.join(images.IMG, name), "rb") as f:
-            kept = f.read()
-        if fresh != kept:
-            stale.append(name)
+        kept = os.path.join(images.IMG, name)
+        if not os.path.exists(kept):
+            stale.append(name + " (missing)")
+            continue
+        with open(kept, "rb") as f:
+            if f.read() != fresh:
+                stale.append(name)
     assert not stale, "docs/img out of date: %s (run make images)" % ", ".join(stale)
+
+
+def test_the_gallery_shows_every_game_at_every_panel_size():
+    """docs/gallery.md shows each game's table on each panel size (the
+    pictures are the goldens of the test above), each of that size."""
+    import struct
+
+    with open(os.path.join(ROOT, "docs", "gallery.md")) as f:
+        page = f.read()
+    shown = re.findall(r"img/gallery/(\d+x\d+)/([\w-]+)\.png", page)
+    want = [(size, name) for size, board, name in images.gallery()]
+    assert sorted(shown) == sorted(want)
+    for size, name in want:
+        with open(os.path.join(images.IMG, "gallery", size, name + ".png"), "rb") as f:
+            head = f.read(24)
+        width, height = struct.unpack(">II", head[16:24])  # the PNG's IHDR
+        scale = width // int(size.split("x")[0])
+        assert scale >= 1 and (width, height) == tuple(scale * int(v) for v in size.split("x")), name
 
 
 def test_every_readme_picture_is_made_by_make_images():

@@ -46,10 +46,11 @@ class Memory(Store):
         self.files.pop(name, None)
 
 
-def play_kept(kept, bots, hands, stop=-1):
+def play_kept(kept, bots, hands, stop=-1, end=True):
     """Play the kept match on as a table does (pips.match, a save after each
     move), each move into hands[-1]; stop after `stop` moves (-1: to the
-    match's end). True once the match is over."""
+    match's end), or with `end` False once the hand's last move is played,
+    the hand not yet ended. True once the match is over."""
     match = kept.match
     turns = kept.turns
     n = 0
@@ -59,6 +60,8 @@ def play_kept(kept, bots, hands, stop=-1):
             turns = Turns(match.game)
             hands.append([])
         seat = turns.next()
+        if seat < 0 and not end:
+            return False
         if seat < 0:
             if match.end_hand() or match.over:
                 kept.store.clear(kept.name)
@@ -504,6 +507,54 @@ def test_a_resumed_match_keeps_the_generation_before_its_first_move():
     bots = table_bots(["random", "greedy"], again.bots, again.match.game_class)
     play_kept(again, bots, [[]], 1)
     assert bytes(_payload(store.files[kept.name + ".old"])) == newest
+
+
+def test_the_generation_before_alone_is_read_and_said_and_any_file_marks_a_match_kept():
+    """NAME.old alone (the newest file removed, by a card's fault or a hand):
+    read, one move earlier, and said; a match whose only file is NAME.new or
+    NAME.old still shows as kept on the title."""
+    store, kept, newest, before = two_generations(options={"target": 50})
+    name = kept.name
+    del store.files[name]
+    again, note = read_match(store, "block")
+    assert note == EARLIER and again.match.game.moves == 4
+    assert store.kept(name)
+    store.files[name + ".new"] = store.files.pop(name + ".old")
+    assert store.kept(name) and read_match(store, "block")[1] is None
+    del store.files[name + ".new"]
+    assert not store.kept(name)
+
+
+def test_a_number_without_end_and_options_of_another_version_are_refused():
+    """The record's numbers end within five bytes, and its options are as
+    many as the game has: else ValueError, however the bytes go on."""
+    from pips.restore import get_int, get_options
+
+    assert get_int(b"\x81\x80\x80\x80\x01", 0) == (-(2 ** 27) - 1, 5)
+    with pytest.raises(ValueError, match="not a number"):
+        get_int(b"\xff" * 6 + b"\x00", 0)
+    uno = games.get("uno")
+    n = len(uno.options)
+    assert sorted(get_options(bytes((n,) + (0,) * n), 0, uno)[0]) == sorted(o[0] for o in uno.options)
+    for count in (n - 1, n + 1):
+        with pytest.raises(ValueError, match="options changed"):
+            get_options(bytes((count,) + (0,) * (n + 1)), 0, uno)
+
+
+def test_a_resignation_after_the_hands_last_move_is_kept_and_replayed():
+    """A seat resigns once the hand is over (its results not yet shown): the
+    resignation is kept with the hand's moves, and read back the hand stands
+    over with the seat out, as at the table."""
+    store = Memory()
+    kept, bots = new_match("uno", 3, 4, ("random", "greedy", "random"), store, {"target": 500})
+    assert not play_kept(kept, bots, [[]], 10 ** 6, end=False)
+    game = kept.match.game
+    assert game.turn < 0  # the hand is over
+    kept.match.resign(2)
+    kept.play(2, -1)
+    again, note = read_match(store, "uno")
+    assert note is None and again.match.resigned == [2]
+    assert again.match.game.turn < 0 and again.match.game.moves == game.moves
 
 
 # -- settings and statistics -----------------------------------------------------

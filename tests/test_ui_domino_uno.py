@@ -196,12 +196,14 @@ def check_austrian(table, pairs):
     else:
         assert drawn == pairs
         groups = (tiles_,)
+    band = table.band
+    assert band.step == band.row == table.layout.tile_n + 2
     for group in groups:
         for t, u in zip(group, group[1:]):
-            assert u[0] - t[0] == A._STEP  # half a tile on
-            assert abs(u[1] - t[1]) == A._ROW  # the other row, touching
-            # the right half of t (x+12..x+21) over the left half of u (x+1..x+10)
-            assert t[0] + 12 <= u[0] + 1 <= t[0] + 13
+            assert u[0] - t[0] == band.step  # half a tile on
+            assert abs(u[1] - t[1]) == band.row  # the other row, touching
+            # the right half of t (x+12..x+21 at 240x135) over the left half of u (x+1..x+10)
+            assert t[0] + band.step <= u[0] + 1 <= t[0] + band.step + 1
             assert t[5] & 7 == u[5] >> 3  # the same number, side by side
         by_row = {}
         for t in group:
@@ -212,7 +214,7 @@ def check_austrian(table, pairs):
     return tiles_
 
 
-@pytest.mark.parametrize("size,seats", [((240, 135), 2), ((240, 135), 6), ((160, 128), 4)])
+@pytest.mark.parametrize("size,seats", [((240, 135), 2), ((240, 135), 6), ((160, 128), 4), ((320, 240), 4), ((240, 240), 3)])
 def test_the_line_is_laid_the_austrian_way_and_both_ends_stay_in_view(size, seats):
     """Random bots play a hand; after every move the line is checked: two rows
     offset by half a tile, the matching halves against each other; a line too
@@ -251,10 +253,10 @@ def test_the_line_is_laid_the_austrian_way_and_both_ends_stay_in_view(size, seat
             if moved:
                 xs = [it[0] for it in tiles_]
                 margin = app.surface.char_w + 5
-                assert min(xs) == margin or max(xs) + piece_tile.W == size[0] - margin
+                assert min(xs) == margin or max(xs) + table.band.tw == size[0] - margin
             places = now
     assert longest >= 8
-    assert counted or longest * A._STEP + 11 <= size[0] - 2 * (app.surface.char_w + 5)
+    assert counted or longest * table.band.step + 11 <= size[0] - 2 * (app.surface.char_w + 5)
 
 
 def test_the_end_being_chosen_is_framed():

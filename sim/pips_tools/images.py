@@ -19,6 +19,9 @@ KEY_FILES = (
     ("menu.keys", ("menu",)),
     ("handover.keys", ("handover",)),
 )
+# docs/gallery.md: every game's table on each panel size, drawn with a board of
+# that size (boards/board_table.py), into docs/img/gallery/<size>/
+GALLERY = (("240x135", "pico_lcd_114"), ("320x240", "pico_display_2"), ("240x240", "picosystem"))
 GAME_SEED = 7  # the deals of the games' pictures
 GAME_MOVES = 1  # A pressed so many times at the table (the first choice, bots' moves skipped)
 
@@ -52,26 +55,50 @@ def scripts():
     return out
 
 
+def headless(lines, out_dir, board=None):
+    """Run the key lines in the headless simulator (on `board`'s panel and
+    keys when given), its `shot` pictures into out_dir."""
+    from pips_sim import simulator
+
+    with tempfile.NamedTemporaryFile("w", suffix=".keys", delete=False) as f:
+        f.write("\n".join(lines) + "\n")
+    args = ["--headless", "--keys", f.name, "--shot-dir", out_dir]
+    if board is not None:
+        args += ["--board", board]
+    try:
+        with open(os.devnull, "w") as quiet:
+            stdout = sys.stdout
+            sys.stdout = quiet
+            try:
+                simulator.main(args)
+            finally:
+                sys.stdout = stdout
+    finally:
+        os.remove(f.name)
+
+
+def gallery():
+    """[(size, board, game)] of docs/gallery.md, in its order."""
+    from pips import games
+
+    return [(size, board, name) for size, board in GALLERY for name in games.names()]
+
+
 def make(out_dir=IMG):
-    """Write every picture into out_dir; return their paths."""
+    """Write every picture into out_dir (the gallery's in gallery/<size>/);
+    return their paths."""
     from pips_sim import simulator
 
     os.makedirs(out_dir, exist_ok=True)
     made = []
     for lines, names in scripts():
-        with tempfile.NamedTemporaryFile("w", suffix=".keys", delete=False) as f:
-            f.write("\n".join(lines) + "\n")
-        try:
-            with open(os.devnull, "w") as quiet:
-                stdout = sys.stdout
-                sys.stdout = quiet
-                try:
-                    simulator.main(["--headless", "--keys", f.name, "--shot-dir", out_dir])
-                finally:
-                    sys.stdout = stdout
-        finally:
-            os.remove(f.name)
+        headless(lines, out_dir)
         made.extend(os.path.join(out_dir, name + ".png") for name in names)
+    for size, board, name in gallery():
+        folder = os.path.join(out_dir, "gallery", size)
+        os.makedirs(folder, exist_ok=True)
+        headless(game_script(name), folder, board)
+        made.append(os.path.join(folder, name + ".png"))
     # the window itself, keys beside the screen, on SDL's offscreen driver
     window = os.path.join(out_dir, "simulator.png")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

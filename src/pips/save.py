@@ -160,7 +160,9 @@ class Store:
                 except (ValueError, IndexError, KeyError, ImportError) as error:
                     damaged = damaged or str(error)
                     continue
-            return payload, (EARLIER if damaged and suffix == OLD else None)
+            # NAME.old read: the newest record is gone or damaged (a write never
+            # leaves NAME.old alone), so the player hears of the step back
+            return payload, (EARLIER if suffix == OLD else None)
         if damaged:
             return None, "%s (%s)" % (UNREADABLE, damaged)
         return None, None

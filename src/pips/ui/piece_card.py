@@ -19,6 +19,7 @@ from pips.ui.palette import RED, YELLOW, GREEN, BLUE, WILD, WHITE, BLACK, DIM, H
 
 W = const(20)
 H = const(30)
+LARGE = ((28, 42), (24, 36))  # in hand on a panel of 200 rows: 320 columns, 240
 NO_COLOR = const(4)  # a wild's colour (pips.cards.NO_COLOR)
 
 COLORS = bytes((RED, YELLOW, GREEN, BLUE))  # palette colour of card colours 0..3

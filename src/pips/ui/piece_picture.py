@@ -25,6 +25,7 @@ from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT, RED, GREEN, BLUE, WARNIN
 W = const(23)
 H = const(12)
 BIG = (29, 15)  # a tile in hand where the panel has the rows (as piece_tile's)
+LARGE = ((37, 19), (31, 16))  # in hand on a panel of 200 rows: 320 columns, 240
 
 # 0 blank, 1 sun, 2 moon, 3 triangle, 4 square, 5 star, 6 heart: 8 bytes each
 PICTURES = (

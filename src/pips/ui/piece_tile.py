@@ -19,6 +19,7 @@ from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT
 W = const(23)
 H = const(12)
 BIG = (29, 15)
+LARGE = ((37, 19), (31, 16))  # in hand on a panel of 200 rows: 320 columns, 240
 
 # The pips of 0..6, (dx, dy) pairs of 2x2 dots on a 3x3 grid in a 10x10 half
 _PATTERN = (

@@ -100,9 +100,20 @@ class Layout:
             self.per_row = (players + 1) // 2
             self.cell_w = width // self.per_row
             self.cell_h = line_h
-        # the hand's pieces: a tile module's BIG where the panel has the rows
-        big = getattr(piece, "BIG", None) if height >= 135 else None
-        self.hand_piece = big or (piece.W, piece.H)
+        # Laid out per panel, not scaled: on a panel of 200 rows or more
+        # (320x240, 240x240) the pieces grow. `tile_n`: the halves of a tile
+        # on the table (10 at 240x135, 13 at 320x240); `line_n`: the largest
+        # halves a line of tiles may take when it has the room (table_line).
+        large = height >= 200
+        self.tile_n = max(10, min(13, (width - 40) // 21)) if large else 10
+        self.line_n = (20 if width >= 300 else 16) if large else 13
+        # the hand's pieces: a piece module's LARGE on such a panel (the first
+        # from 300 columns), its BIG where a 135-row panel has the rows
+        if large and hasattr(piece, "LARGE"):
+            self.hand_piece = piece.LARGE[0 if width >= 300 else 1]
+        else:
+            big = getattr(piece, "BIG", None) if height >= 135 else None
+            self.hand_piece = big or (piece.W, piece.H)
         self.hand_y = height - (self.hand_piece[1] + 6)
         self.button_y = self.hand_y - (s.char_h + 4)
         # the message band: two lines on a 135-pixel panel, one on a smaller one

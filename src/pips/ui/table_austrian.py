@@ -3,7 +3,7 @@ laid the Austrian way (docs/rules/domino-uno.md).
 
 Matching tiles touch along their long sides, but only for the length of the
 matching half: the line is two rows of lying tiles, each tile half a tile
-(12 px, _STEP) to the right of the one before and in the other row, so that its
+(12 px on a 240x135 panel, Band.step) to the right of the one before and in the other row, so that its
 left half lies against the right half of the one before, the two equal
 numbers one above the other. Tiles in one row stand a pixel apart. Doubles lie
 like the other tiles (the source lays no spinner).
@@ -37,12 +37,9 @@ from pips import const, lang
 from pips.tiles import HI, LO, code
 from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT, WARNING, HINT
 from pips.ui.layer import CENTER, FILL, TEXT_AT
-from pips.ui import piece_tile as P
 from pips.ui.events import seat_name
 
 TILE = const(8)  # a: the halves, left * 8 + right; flags (what >> 4): 1 framed, 2 taken back
-_STEP = const(12)  # from a tile to the next: half a tile (a half and the divider)
-_ROW = const(12)  # from one row to the other: the rows touch
 _STRIP_GAP = const(3)  # between the line and the take-back strip under it
 
 
@@ -61,6 +58,14 @@ class Band:
         self.took = None
         self.shown = (0, 0)  # tiles drawn from each end (tests read it)
         self.top = -1  # the line's top row, set on the first draw
+        # the tiles' size: larger on a larger panel (Layout.tile_n); from a
+        # tile to the next, half a tile (a half and the divider); from one
+        # row to the other, a tile's height (the rows touch)
+        n = layout.tile_n
+        self.tw = 2 * n + 3
+        self.th = n + 2
+        self.step = n + 2
+        self.row = n + 2
 
     def items(self, view):
         layout = self.layout
@@ -78,7 +83,7 @@ class Band:
         if self.top < 0:
             self.place_rows(s)
         top = self.top
-        mid_y = top + _ROW  # the line's two rows meet here
+        mid_y = top + self.row  # the line's two rows meet here
         text_y = mid_y - s.char_h // 2
         out = []
         if not pairs:
@@ -90,7 +95,7 @@ class Band:
         n = len(pairs)
         margin = s.char_w + 5  # room for the L and R labels
         room = w - 2 * margin
-        total = _STEP * (n - 1) + P.W
+        total = self.step * (n - 1) + self.tw
         # while a tile's end is being chosen: 0 marks the left end, 1 the right
         mark = -1
         text = self.model.alternative()  # the text of the move under the cursor
@@ -108,11 +113,11 @@ class Band:
                 pos[t] = -1
             for i in range(n):
                 a, b = pairs[i]
-                x = x0 + _STEP * i
+                x = x0 + self.step * i
                 row = (r0 + i) & 1
                 pos[code(a, b)] = x * 2 + row
                 framed = (mark == 0 and i == 0) or (mark == 1 and i == n - 1)
-                out.append(_tile(pairs[i], x, top + _ROW * row, framed))
+                out.append(self.tile(pairs[i], x, top + self.row * row, framed))
             self.placed = True
             self.shown = (n, 0)
             right_x = x0 + total
@@ -120,11 +125,11 @@ class Band:
             self.placed = False
             gap_w = 4 * s.char_w + 2  # "+12" between the two ends, a pixel clear each side
             left = right = 0
-            used = gap_w + 2 * (P.W - _STEP)
+            used = gap_w + 2 * (self.tw - self.step)
             while True:  # take tiles alternately from each end while they fit
-                if used + _STEP > room:
+                if used + self.step > room:
                     break
-                used += _STEP
+                used += self.step
                 if left <= right:
                     left += 1
                 else:
@@ -134,9 +139,9 @@ class Band:
             x = x0
             for i in range(left):
                 framed = mark == 0 and i == 0
-                out.append(_tile(pairs[i], x, top + _ROW * (i & 1), framed))
-                x += _STEP
-            x += P.W - _STEP + 1
+                out.append(self.tile(pairs[i], x, top + self.row * (i & 1), framed))
+                x += self.step
+            x += self.tw - self.step + 1
             hidden = n - left - right
             out.append((x, text_y, gap_w - 2, s.char_h, CENTER | HIGHLIGHT << 4, "+%d" % hidden))
             out.append((x + 2, text_y + s.char_h + 1, gap_w - 6, 1, FILL, DIM))
@@ -144,9 +149,9 @@ class Band:
             for k in range(right):
                 i = n - right + k
                 framed = mark == 1 and i == n - 1
-                out.append(_tile(pairs[i], x, top + _ROW * (k & 1), framed))
-                x += _STEP
-            right_x = x - _STEP + P.W
+                out.append(self.tile(pairs[i], x, top + self.row * (k & 1), framed))
+                x += self.step
+            right_x = x - self.step + self.tw
         out.append((x0 - s.char_w - 3, text_y, s.char_w, s.char_h, TEXT_AT | HINT << 4, "L"))
         out.append((right_x + 3, text_y, s.char_w, s.char_h, TEXT_AT | HINT << 4, "R"))
         self.strip(out, x0, right_x)
@@ -157,9 +162,9 @@ class Band:
         when the take-back strip would not fit under them."""
         layout = self.layout
         bottom = layout.table_y + layout.table_h - 1
-        top = layout.table_y + layout.table_h // 2 - _ROW
-        if top + 2 * _ROW + _STRIP_GAP + P.H > bottom:
-            top = bottom - (2 * _ROW + _STRIP_GAP + P.H)
+        top = layout.table_y + layout.table_h // 2 - self.row
+        if top + 2 * self.row + _STRIP_GAP + self.th > bottom:
+            top = bottom - (2 * self.row + _STRIP_GAP + self.th)
         if top < layout.table_y + 1:
             top = layout.table_y + 1
         self.top = top
@@ -175,7 +180,7 @@ class Band:
                 a, b = pairs[i]
                 at = pos[code(a, b)]
                 if at >= 0:
-                    x0 = (at >> 1) - _STEP * i
+                    x0 = (at >> 1) - self.step * i
                     r0 = ((at & 1) - i) & 1
                     break
         if x0 < margin:
@@ -229,11 +234,11 @@ class Band:
         layout = self.layout
         s = layout.s
         w = layout.width
-        y = self.top + 2 * _ROW + _STRIP_GAP
-        if y + P.H > layout.table_y + layout.table_h:
-            y = self.top + 2 * _ROW  # no room: the band's last rows
+        y = self.top + 2 * self.row + _STRIP_GAP
+        if y + self.th > layout.table_y + layout.table_h:
+            y = self.top + 2 * self.row  # no room: the band's last rows
         _, seat, side, pairs = took
-        step = P.W + 2
+        step = self.tw + 2
         forms = (lang.text("took_back.short"), lang.text("took_back.shortest"))
         if seat >= 0:
             forms = (lang.text("took_back", seat_name(seat)),) + forms
@@ -260,11 +265,11 @@ class Band:
             x = w - 2 - width
         if x < 2:
             x = 2
-        text_y = y + (P.H - s.char_h) // 2
+        text_y = y + (self.th - s.char_h) // 2
         out.append((x, text_y, s.text_width(label), s.char_h, TEXT_AT | WARNING << 4, label))
         x += label_w
         for pair in shown:
-            out.append(_tile(pair, x, y, False, 2))
+            out.append(self.tile(pair, x, y, False, 2))
             x += step
         if more_text:
             out.append((x, text_y, s.text_width(more_text), s.char_h, TEXT_AT | WARNING << 4,
@@ -273,14 +278,14 @@ class Band:
     def paint(self, s, it, bg):
         flags = it[4] >> 4
         edge = HIGHLIGHT if flags & 1 else (WARNING if flags & 2 else PIP)
-        self.layout.piece.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, False, IVORY, edge)
+        self.layout.piece.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, False, IVORY, edge, it[3] - 2)
 
-
-def _tile(pair, x, y, framed, flags=0):
-    a, b = pair
-    if framed:
-        flags |= 1
-    return (x, y, P.W, P.H, TILE | flags << 4, a * 8 + b)
+    def tile(self, pair, x, y, framed, flags=0):
+        """A tile of the line (or of the strip), lying, as an item."""
+        a, b = pair
+        if framed:
+            flags |= 1
+        return (x, y, self.tw, self.th, TILE | flags << 4, a * 8 + b)
 
 
 def _mask(pairs):

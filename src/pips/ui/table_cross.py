@@ -26,7 +26,6 @@ bg) for its own kinds.
 from pips import const, lang
 from pips.ui.palette import IVORY, PIP, TEXT, DIM, HIGHLIGHT, HINT
 from pips.ui.layer import CENTER, FILL, TEXT_AT
-from pips.ui import piece_tile as P
 
 TILE = const(8)  # a: first half * 8 + second; flags (what >> 4): 1 standing, 2 framed
 SLOT = const(9)  # an empty place: a's colour outlines it
@@ -58,9 +57,12 @@ class Band:
         y = y0 + 3 + s.char_h
         out.append((2, y, s.text_width(text), s.char_h, TEXT_AT | TEXT << 4, text))
         # the centre: crosswise when a tile fits above and below it
-        standing = (h - P.W) // 2 >= P.W + 1
-        cw = P.H if standing else P.W
-        ch = P.W if standing else P.H
+        n = layout.tile_n  # the tiles' halves: larger on a larger panel
+        long = 2 * n + 3
+        short = n + 2
+        standing = (h - long) // 2 >= long + 1
+        cw = short if standing else long
+        ch = long if standing else short
         box = (cx - cw // 2, mid - ch // 2, cw, ch)  # x, y, w, h
         if not view.phase:
             out.append(box + (SLOT, DIM))
@@ -75,7 +77,7 @@ class Band:
         if text is not None and len(text) > 2 and text[-2] == " ":
             mark = ARMS.find(text[-1])
         for arm in range(4):
-            self.shown[arm] = _arm(out, s, arm, view.arm_pairs(arm), box, y0, h, w, arm == mark)
+            self.shown[arm] = _arm(out, s, arm, view.arm_pairs(arm), box, y0, h, w, arm == mark, n)
         return out
 
     def paint(self, s, it, bg):
@@ -83,14 +85,17 @@ class Band:
         if it[4] & 15 == TILE:
             edge = HIGHLIGHT if flags & 2 else PIP
             # the table's tile module: pips, or pictures (the display setting)
-            self.layout.piece.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, flags & 1, IVORY, edge)
+            n = (it[2] if flags & 1 else it[3]) - 2  # the halves' size, from the item's
+            self.layout.piece.tile(s, it[0], it[1], it[5] >> 3, it[5] & 7, flags & 1, IVORY, edge, n)
         else:
             s.rect(it[0], it[1], it[2], it[3], it[5])
 
 
-def _arm(out, s, arm, pairs, box, y0, h, w, marked):
-    """The items of one arm from the centre's `box` outwards; the number of
-    tiles drawn."""
+def _arm(out, s, arm, pairs, box, y0, h, w, marked, halves):
+    """The items of one arm from the centre's `box` outwards, its tiles of
+    `halves` x `halves` halves; the number of tiles drawn."""
+    long = 2 * halves + 3  # a tile's length, and its width
+    short = halves + 2
     across = _DX[arm] != 0  # E and W run across the screen
     # room along the arm: from the centre's edge (and a pixel) to the band's
     # edge, less a letter's room across the screen
@@ -100,9 +105,9 @@ def _arm(out, s, arm, pairs, box, y0, h, w, marked):
     else:
         room = (box[1] - 1 - y0) if arm == 0 else (y0 + h - (box[1] + box[3]) - 1)
     # the length of each tile along the arm: a double lies across it
-    sizes = [P.H if a == b else P.W for a, b in pairs]
+    sizes = [short if a == b else long for a, b in pairs]
     if not pairs:
-        sizes = [P.W]  # an empty arm: its first tile's outline
+        sizes = [long]  # an empty arm: its first tile's outline
     n = len(sizes)
     total = sum(sizes) + n - 1
     first = 0  # the first tile drawn (from the centre); those before are hidden
@@ -139,12 +144,12 @@ def _arm(out, s, arm, pairs, box, y0, h, w, marked):
         size = sizes[i]
         if across:
             tw = size
-            th = P.W if size == P.H else P.H
+            th = long if size == short else short
             x = box[0] + box[2] + at if arm == 1 else box[0] - at - size
             y = box[1] + box[3] // 2 - th // 2
         else:
             th = size
-            tw = P.W if size == P.H else P.H
+            tw = long if size == short else short
             x = box[0] + box[2] // 2 - tw // 2
             y = box[1] - at - size if arm == 0 else box[1] + box[3] + at
         if not pairs:
@@ -171,8 +176,8 @@ def _arm(out, s, arm, pairs, box, y0, h, w, marked):
             out.append((gx, ty, gap, chh, CENTER | HIGHLIGHT << 4, "+%d" % hidden))
             out.append((gx + 2, ty + chh + 2, gap - 4, 1, FILL, DIM))
     else:
-        oy = y if arm == 0 else y + th - min(th, P.W // 2 + 1)  # the outer half's top
-        ty = oy + (min(th, P.H) - chh) // 2
+        oy = y if arm == 0 else y + th - min(th, long // 2 + 1)  # the outer half's top
+        ty = oy + (min(th, short) - chh) // 2
         out.append((x - 3 - cw, ty, cw, chh, TEXT_AT | ink, ARMS[arm]))
         if hidden:
             text = "+%d" % hidden

@@ -22,7 +22,9 @@ from pips.ui.layer import CENTER, FILL, TEXT_AT
 
 TILE = const(8)  # a: the halves, left * 8 + right; flags (what >> 4): 1 standing, 2 framed
 BACK = const(11)  # a tile face down, lying (the stock)
-_BIG = const(13)  # the halves of the line's tiles while it fits at that size (else 10)
+# the halves of the line's tiles, the largest first: 13 on a 240x135 panel while the
+# line fits (else 10), up to Layout.line_n on a larger one
+_SIZES = (20, 16, 13, 10)
 
 
 class Band:
@@ -52,13 +54,13 @@ class Band:
             return [(0, text_y, w, s.char_h, CENTER | HINT << 4, lang.text("lay_any"))]
         margin = s.char_w + 5  # room for the L and R labels
         room = w - 2 * margin
-        n = _BIG if layout.table_h >= 4 * _BIG + 8 else 10
-        while True:
+        for n in _SIZES:  # the largest halves that fit the band and the line, else 10
+            if n > layout.line_n or (n > 10 and layout.table_h < 4 * n + 8):
+                continue
             widths = [n + 2 if a == b else 2 * n + 3 for a, b in pairs]
             total = sum(widths) + len(pairs) - 1
             if total <= room or n == 10:
                 break
-            n = 10
         gap_w = 4 * s.char_w  # "+12" between the ends of a long line
         if total <= room:
             left = len(pairs)

@@ -33,7 +33,9 @@ class Band:
         layout = self.layout
         s = layout.s
         w = layout.width
-        h = max(P.H, layout.table_h - 8)  # the pile's cards: the band's height, less the frame
+        # the pile's cards: the band's height less the frame, at most about twice
+        # a card in hand (a 240-row band would draw them half the panel high)
+        h = max(P.H, min(layout.table_h - 8, 2 * layout.hand_piece[1] + 12))
         cw = h * 2 // 3
         most = w // 2 - 3 * s.char_w - 20  # the colour's swatch and the direction fit left of it
         if cw > most:
