@@ -1,12 +1,12 @@
 # Pips: `make play`, `make sim`, `make test`, `make bench`, `make bench-strength`, `make bench-device`, `make bench-pico`,
-# `make bench-memory`, `make soak-link`, `make mpy`, `make deploy`, `make fs-uf2`, `make firmware`, `make images`, `make lang`.
+# `make bench-memory`, `make soak-link`, `make mpy`, `make deploy`, `make fs-uf2`, `make firmware`, `make images`, `make lang`, `make fonts`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= /dev/ttyACM0
 
-.PHONY: all play sim test soak-link bench bench-strength bench-device bench-pico bench-memory pico-emu mpy deploy fs-uf2 firmware images lang clean
+.PHONY: all play sim test soak-link bench bench-strength bench-device bench-pico bench-memory pico-emu mpy deploy fs-uf2 firmware images lang fonts clean
 
 all: test
 
@@ -81,6 +81,16 @@ images: $(STAMP)
 # sources (pips_tools.lang_build, docs/languages.md).
 lang: $(STAMP)
 	$(BIN)/python -m pips_tools.lang_build
+
+# The screens' bitmap fonts (src/pips/ui/font8.py, font12.py) drawn from DejaVu Sans
+# (fonts-dejavu-core) with the pinned Pillow of requirements-fonts.txt, covering the
+# characters the sources use (pips_tools.font_build, docs/languages.md).
+$(VENV)/.fonts: $(STAMP) requirements-fonts.txt
+	$(BIN)/pip install -q -r requirements-fonts.txt
+	touch $@
+
+fonts: $(VENV)/.fonts
+	$(BIN)/python -m pips_tools.font_build
 
 # The bots and the firmware on an emulated Cortex-M0 (pips_tools/device.py, docs/device-bench.md):
 # needs MICROPY_DIR, a MicroPython work tree; pyboard.py needs only pyserial of the bench set.

@@ -37,18 +37,19 @@ gc.collect()
 print("pips: %d bytes free before the board and the screens" % gc.mem_free())
 
 
-def make_app(board, seed=-1):
+def make_app(board, seed=-1, language=None):
     """The surface on the board's display and the App on it (seed -1: the App
     seeds its shuffles from the clock; tests pass one to replay a session).
     The match, the settings and the statistics are kept in the board's
-    folder `data` (pips.save), when it names one."""
+    folder `data` (pips.save), when it names one; the language is the
+    settings' (`language`: another to start in, for measurements)."""
     from pips.ui.app import App
     from pips.ui.fbsurface import FbSurface
 
     return App(
         FbSurface(board.display), board.width, board.height, board.ticks_ms, seed,
         getattr(board, "data", None), board.backlight, getattr(board, "keys", None),
-        getattr(board, "tone", None),
+        getattr(board, "tone", None), language,
     )
 
 

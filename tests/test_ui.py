@@ -855,8 +855,10 @@ def test_title_says_so_when_a_game_is_not_on_the_board(monkeypatch):
 def test_rules_page_wraps_and_pages(monkeypatch):
     from pips.ui.rules import RulesScreen, wrap
 
-    assert wrap("one two three four", 9) == ["one two", "three", "four"]
-    assert all(len(line) <= 5 for line in wrap("abcdefghijkl mn", 5))
+    assert wrap("one two three four", 9, len) == ["one two", "three", "four"]
+    assert all(len(line) <= 5 for line in wrap("abcdefghijkl mn", 5, len))
+    # right to left (visual order): the rightmost words are read first, so they lead
+    assert wrap("ddd ccc bbb aaa", 7, len, True) == ["bbb aaa", "ddd ccc"]
     text = tuple("line %d of the rules, long enough to be wrapped on screen" % i for i in range(12))
     monkeypatch.setattr(Block, "rules", classmethod(lambda cls: text))
     lines = ["A"] + ["RIGHT"] * 4 + ["A"]  # Block's set-up, then the Rules row
@@ -1095,7 +1097,7 @@ def test_hint_text_reads_at_4_5_to_1_wherever_it_is_drawn():
         if c != P.HINT or not hasattr(surface, "get_pixel"):
             return
         for yy in range(max(y, 0), min(y + surface.char_h, surface.height)):
-            for xx in range(max(x, 0), min(x + len(text) * surface.char_w, surface.width)):
+            for xx in range(max(x, 0), min(x + surface.text_width(text), surface.width)):
                 colour = surface.get_pixel(xx, yy)
                 if colour != c:
                     seen.setdefault(colour, text)

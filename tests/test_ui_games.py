@@ -457,7 +457,12 @@ def _hand_result(name, levels, options, seed):
         d.tap(K.A)
     assert screen(app) == "HandResultScreen"
     heads, rows = app.screen.content()
-    return [t for t, c in heads], [t for t, c in rows], app.screen.table.model.game
+    return [_row_text(r) for r in heads], [_row_text(r) for r in rows], app.screen.table.model.game
+
+
+def _row_text(row):
+    """A results row's text: a line, or its cells in columns, space-separated."""
+    return row[0] if isinstance(row[0], str) else " ".join(row[0])
 
 
 def test_results_say_what_each_game_adds_once_the_hand_is_over():

@@ -17,6 +17,7 @@ N frames and saves it.
 Headless, for scripts, tests and README screenshots (no window at all):
 
     pips sim --headless --keys session.keys --shot out.png
+    pips sim --headless --lang fa --keys session.keys --shot out.png   (in Persian)
 
 A key file holds one command a line (`#` starts a comment):
 
@@ -256,21 +257,32 @@ def read_keys(path):
         raise ValueError("cannot read the key file %s: %s" % (path, getattr(e, "strerror", e) or e))
 
 
-def make_app(width=240, height=135, seed=1, display=None, data=None, keys=None):
+def make_app(width=240, height=135, seed=1, display=None, data=None, keys=None, language=None,
+             force_language=False):
     """The device's App on a DioSurface (shown on `display` if given);
     `data`: the folder it keeps its match, settings and statistics in;
-    `keys`: the board's key scheme (boards/board_table.py)."""
+    `keys`: the board's key scheme (boards/board_table.py); `language`: its
+    words' (pips.lang.CODES; English by default), unless the settings kept
+    in `data` name another, or `force_language`."""
     from pips.ui.diosurface import DioSurface
     from pips.ui.app import App
 
     surface = DioSurface(width, height, display)
-    return App(surface, width, height, None, seed, data, keys=keys)
+    app = App(surface, width, height, None, seed, data, keys=keys, language=language)
+    if force_language and language and app.language != language:
+        from pips import lang
+
+        app.language = language
+        lang.use(language)
+        app.home()
+    return app
 
 
 def headless(args):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     lines = read_keys(args.keys) if args.keys else []
-    app = make_app(args.width, args.height, script_seed(lines, args.seed), keys=args.key_scheme)
+    app = make_app(args.width, args.height, script_seed(lines, args.seed), keys=args.key_scheme,
+                   language=args.language)
     d = run_script(app, lines, args.scale, None, args.shot_dir)
     if args.frames > 0:  # after the key file (if any), so many frames more
         d.wait(args.frames)
@@ -338,7 +350,7 @@ def window(args):
     from pips_sim.folders import data_folder
 
     app = make_app(args.width, args.height, seed, display, None if lines else data_folder(),
-                   args.key_scheme)
+                   args.key_scheme, args.language, args.lang is not None)
     played = run_script(app, lines, args.scale, None, args.shot_dir).now if lines else 0
     root = displayio.Group()
     screen = displayio.Group(scale=scale)
@@ -422,7 +434,14 @@ def main(argv=None):
     p.add_argument("--frames", type=int, help="close the window after this many frames (headless: "
                    "so many frames after the key file)")
     p.add_argument("--window-shot", help="save the whole window (PNG) when it closes")
+    p.add_argument("--lang", help="the screens' language: en, cs, pl or fa (default: the settings "
+                   "kept, else from the LANG environment variable, else English)")
     args = p.parse_args(argv)
+    from pips import lang
+
+    if args.lang is not None and args.lang not in lang.CODES:
+        p.error("--lang: no language %r (try: %s)" % (args.lang, ", ".join(lang.CODES)))
+    args.language = args.lang or lang.from_environment(os.environ.get("LANG"))
     args.key_scheme = None
     if args.board:
         from pips_tools.firmware import boards

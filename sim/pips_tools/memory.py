@@ -145,7 +145,7 @@ def missing(form):
     return pico.missing(pico.STOCK_FIRMWARE if form == "mpy" else pico.FIRMWARE)
 
 
-def pico_session(name, form, folder, tree=None, max_sim_s=3600, board=None):
+def pico_session(name, form, folder, tree=None, max_sim_s=3600, board=None, language=None):
     """Play `name`'s session on the emulated Pico in `form` ("frozen" or
     "mpy"); parse()'s dict, with the run's summary (simulated and host time).
     `board`: an RP2040 board of the board table (its own firmware frozen, its
@@ -172,8 +172,8 @@ def pico_session(name, form, folder, tree=None, max_sim_s=3600, board=None):
     with open(script, "w") as f:
         # BOARD, run and make_app: main.py's, in the REPL's globals since the boot ran it
         f.write("board = __import__(BOARD)\nimport pips_memory\n"
-                "pips_memory.Session(board, make_app, %r, %d, board.data).run(run)\nprint(%r)\n"
-                % (frame_keys(name), SEED, END))
+                "pips_memory.Session(board, make_app, %r, %d, board.data, 0, %r).run(run)\n"
+                "print(%r)\n" % (frame_keys(name), SEED, language, END))
     console = os.path.join(folder, "console.txt")
     summary = pico.run({"flash": flash, "idleHigh": sorted(set(b["pins"].values())),
                         "interruptOn": "with the screens up", "script": script,
@@ -230,6 +230,8 @@ def main(argv=None):
                    help="frozen, mpy (the emulated Pico) or wasm; repeat for more (default: all)")
     p.add_argument("--json", help="write the figures there too")
     p.add_argument("--keep", help="keep each session's files (flash, console) under this folder")
+    p.add_argument("--lang", help="the screens' language in the Pico sessions (pips.lang.CODES; "
+                   "default English)")
     args = p.parse_args(argv)
     names = args.games or game_names()
     for name in names:
@@ -253,7 +255,8 @@ def main(argv=None):
                         line = "highest gc.mem_alloc() %d at the frames (%d frames)" % (
                             wasm_highest(figures), figures["frames"])
                     else:
-                        figures = pico_session(name, form, os.path.join(folder, form, name), tree)
+                        figures = pico_session(name, form, os.path.join(folder, form, name), tree,
+                                               language=args.lang)
                         budget = BUDGET_FREE[form]
                         lows = [figures["frame_low"]]
                         line = "lowest gc.mem_free() %d at the frames" % figures["frame_low"]

@@ -61,7 +61,7 @@ def _model(screen):
 
 
 class Session:
-    def __init__(self, board, make_app, keys, seed, data, read_ms=0):
+    def __init__(self, board, make_app, keys, seed, data, read_ms=0, language=None):
         self.keys = keys
         self.read_ms = read_ms
         self.now = 0  # the session's own clock (read_ms > 0)
@@ -90,7 +90,9 @@ class Session:
                 return session.clock()
 
         Screens.data = data
-        self.app = make_app(Screens, seed)
+        # the screens in another language (pips.lang): only its catalogue loaded,
+        # as with the setting kept (main.py's make_app of this tree takes it)
+        self.app = make_app(Screens, seed, language) if language else make_app(Screens, seed)
         gc.collect()
         self.heap = gc.mem_free() + gc.mem_alloc()
 

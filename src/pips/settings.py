@@ -11,6 +11,7 @@ from the first ones; this module is imported only to read a record kept or
 to write one."""
 
 from pips.bots import level_name
+from pips.lang import CODES
 from pips.save import LEVELS, Store, put, put_options
 
 BRIGHTNESS = (20, 40, 60, 80, 100)  # the steps the settings screen offers
@@ -48,6 +49,7 @@ def write_settings(app):
             out.append(LEVELS.index(level))
         put_options(out, get(name), options)
     out.append(1 if app.sound.on else 0)
+    out.append(CODES.index(app.language) if app.language in CODES else 0)  # after the rest: older records end before it
     Store(app.data).write("settings", (out,))
 
 
@@ -71,9 +73,16 @@ def _take(data, app):
         at += 2 + data[at + 1]
         options, at = get_options(data, at, get(name))
         setups[name] = (players, levels, options)
+    # after the rest, each in the order it came (an older record ends before it):
+    # the Sound setting, then the language
+    sound = data[at] if at < len(data) else -1
+    if at + 1 < len(data):
+        if data[at + 1] >= len(CODES):
+            raise ValueError("not settings")
+        app.language = CODES[data[at + 1]]  # the App loads its catalogue (pips.lang.use)
     app.brightness = data[1]
     app.level = LEVELS[data[2]]
     app.picture_tiles = bool(data[3])
     app.last_setup = setups
-    if at < len(data):
-        app.sound.on = bool(data[at]) and app.sound.tone is not None
+    if sound >= 0:
+        app.sound.on = bool(sound) and app.sound.tone is not None

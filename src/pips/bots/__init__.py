@@ -31,12 +31,21 @@ LEVEL_NAMES = ("Easy", "Normal", "Hard")
 BOTS = ("random",) + LEVELS
 
 
+# the catalogue's key of each bot's name and a human's (pips.lang): one table
+_LEVEL_KEYS = {"random": "level.random", "easy": "level.easy", "greedy": "level.greedy",
+               "smart": "level.smart", "human": "level.human"}
+
+
 def level_name(level):
-    """"Normal" for "greedy", "Random" for the random bot; anything else (a
-    human) as it is."""
-    if level == "random":
-        return "Random"
-    return LEVEL_NAMES[LEVELS.index(level)] if level in LEVELS else level
+    """A level's name in the language chosen (pips.lang): "Normal" for
+    "greedy" in English, "Random" for the random bot, "Human" for a human;
+    anything else as it is."""
+    key = _LEVEL_KEYS.get(level)
+    if key is None:
+        return level
+    from pips import lang
+
+    return lang.text(key)
 
 
 def level_of(word):

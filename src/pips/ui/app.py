@@ -55,8 +55,10 @@ class App:
 
     def __init__(
         self, surface, width=0, height=0, clock_ms=None, seed=-1, data=None, backlight=None,
-        keys=None, tone=None,
+        keys=None, tone=None, language=None,
     ):
+        from pips import lang
+
         self.surface = surface
         self.width = width or surface.width
         self.height = height or surface.height
@@ -75,6 +77,7 @@ class App:
         # the settings (pips.settings keeps them): the first ones, unless kept
         self.brightness = 100
         self.picture_tiles = False  # tiles with pictures, not pips
+        self.language = language or "en"  # pips.lang.CODES: the screens' words
         self.last_setup = {}  # game name -> (players, levels, options) picked last
         self.kept = []  # the games whose match is kept in `data` (pips.ui.resume)
         self.screen = None
@@ -90,6 +93,9 @@ class App:
                 from pips.ui.resume import start
 
                 start(self)  # the settings kept, and which games have a match kept
+        # the language chosen (kept in the settings, or given): its catalogue
+        # only, loaded once the settings are read
+        lang.use(self.language)
         if backlight is not None:
             backlight(self.brightness)
         if self.screen is None:

@@ -2,11 +2,9 @@
 
 One Bitmap of palette indexes, the 16-colour Palette and a TileGrid inside
 `self.group`, which the caller shows (`display.root_group = surface.group`).
-Text comes from adafruit_display_text: each character is rendered once with a
-bitmap_label in the terminal font, and its pixels are kept as rows of bits, so
-drawing text is plain pixel writes into the one bitmap (no label objects piling
-up over the picture). The font's cell is 6x12 with two empty rows on top: the
-surface uses a 6x10 cell.
+Text is drawn by the surface in the panel's bitmap font (pips.ui.font), as
+on the device: fills into the one bitmap (no label objects piling up over the
+picture).
 
 displayio refreshes what changed in the bitmap by itself; flush() only does the
 bookkeeping and, with auto_refresh off, asks the display to refresh.
@@ -15,13 +13,8 @@ bookkeeping and, with auto_refresh off, asks the display to refresh.
 from pips.ui.surface import Surface
 from pips.ui import palette
 
-_TOP = 2  # empty rows above the terminal font's capitals
-
 
 class DioSurface(Surface):
-    char_w = 6
-    char_h = 10
-
     def __init__(self, width, height, display=None):
         import displayio
 
@@ -41,7 +34,6 @@ class DioSurface(Surface):
         self.group = displayio.Group()
         self.group.append(self.grid)
         self.display = display
-        self.glyphs = {}
         # Blinka's Bitmap is pure Python: writing its packed words directly is
         # a hundred times faster than a call per pixel (on CircuitPython the
         # C bitmaptools does the fills and this stays off).
@@ -114,39 +106,6 @@ class DioSurface(Surface):
                 self.words[i] = (self.words[i] & (0xFFFFFFFF ^ (15 << shift))) | (c << shift)
             else:
                 self.bitmap[x, y] = c
-
-    def _glyph(self, ch):
-        rows = self.glyphs.get(ch)
-        if rows is None:
-            import terminalio
-            from adafruit_display_text import bitmap_label
-
-            label = bitmap_label.Label(terminalio.FONT, text=ch, color=0xFFFFFF)
-            bmp = label.bitmap
-            rows = bytearray(self.char_h)
-            if bmp is not None:
-                for j in range(self.char_h):
-                    bits = 0
-                    if j + _TOP < bmp.height:
-                        for i in range(min(bmp.width, 8)):
-                            if bmp[i, j + _TOP]:
-                                bits |= 0x80 >> i
-                    rows[j] = bits
-            rows = bytes(rows)
-            self.glyphs[ch] = rows
-        return rows
-
-    def _text(self, s, x, y, c):
-        for ch in s:
-            if ch != " ":
-                rows = self._glyph(ch)
-                for j in range(self.char_h):
-                    bits = rows[j]
-                    if bits:
-                        for i in range(self.char_w):
-                            if bits & (0x80 >> i):
-                                self._pixel(x + i, y + j, c)
-            x += self.char_w
 
     def _send(self, x, y, w, h):
         pass  # displayio refreshes by itself (flush() below marks the bitmap dirty)

@@ -6,17 +6,15 @@ palette indexes): 240x135 takes 16,200 bytes.
     FbSurface(None, 240, 135)     an off-screen buffer of its own (tests, CPython
                                   with a framebuf stand-in)
 
-flush() calls display.show(x, y, w, h) once per dirty rectangle. Text is the
-framebuf's built-in 8x8 font.
+flush() calls display.show(x, y, w, h) once per dirty rectangle. Text is
+drawn by the surface in the panel's bitmap font (pips.ui.font), not in the
+framebuf's 8x8 one.
 """
 
 from pips.ui.surface import Surface
 
 
 class FbSurface(Surface):
-    char_w = 8
-    char_h = 8
-
     def __init__(self, display=None, width=0, height=0):
         import framebuf  # only here: the screens never import framebuf
 
@@ -35,7 +33,6 @@ class FbSurface(Surface):
         # of this class stands in between (a call more for every fill and pixel)
         self._fill = display.fill_rect
         self._pixel = display.pixel
-        self._text = display.text
         self.get_pixel = display.pixel  # pixel(x, y) without a colour reads it
         Surface.__init__(self)
 

@@ -1,5 +1,6 @@
 """Pass-and-play: the hand-over screen between two humans' turns."""
 
+from pips import lang
 from pips.ui import keys as K
 from pips.ui.palette import FELT_DARK, TEXT, HIGHLIGHT, HINT
 from pips.ui.events import seat_name
@@ -20,9 +21,9 @@ class HandOverScreen(Screen):
         w = self.app.width
         h = self.app.height
         s.fill(FELT_DARK)
-        s.text_center("Pass to", 0, h // 2 - 2 * s.char_h, w, TEXT)
+        s.text_center(lang.text("pass_to"), 0, h // 2 - 2 * s.char_h, w, TEXT)
         s.text_center(seat_name(self.seat), 0, h // 2 - s.char_h // 2, w, HIGHLIGHT)
-        s.text_center("then press A", 0, h // 2 + 2 * s.char_h, w, HINT)
+        s.text_center(K.hint(lang.text("then_a"), self.app.key_scheme), 0, h // 2 + 2 * s.char_h, w, HINT)
 
     def frame(self, presses, now):
         if presses & K.A:

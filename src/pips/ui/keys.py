@@ -100,18 +100,26 @@ class Keys:
 
 # The words of a hint on each key scheme (the screens write the joystick's):
 # (words written, words shown) in order.
+# A word "key.*" is the catalogue's (pips.lang): "hold A" said in the language.
 _WORDS = {
-    "four": (("hold A", "B"),),
-    "keyboard": (("hold A", "Esc"), ("A:", "Enter:")),
-    "two": (("hold A", "hold <"), ("A:", "hold >:")),
+    "four": (("key.hold_a", "B"),),
+    "keyboard": (("key.hold_a", "Esc"), ("A:", "Enter:")),
+    "two": (("key.hold_a", "key.hold_prev"), ("A:", "key.hold_next:")),
 }
 
 
 def hint(text, scheme):
-    """`text` (a hint naming the joystick's keys) in the keys of `scheme`."""
+    """`text` (a hint naming the joystick's keys, in the language chosen) in
+    the keys of `scheme`."""
     words = _WORDS.get(scheme)
     if words is None:
         return text
+    from pips import lang
+
     for old, new in words:
+        if old.startswith("key."):
+            old = lang.text(old)
+        if new.startswith("key."):  # "key.hold_next:": the phrase, then the colon
+            new = lang.text(new.rstrip(":")) + new[len(new.rstrip(":")):]
         text = text.replace(old, new)
     return text

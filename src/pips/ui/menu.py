@@ -1,5 +1,6 @@
 """A screen that is a list to pick from: the title, the table set-up, the pause menu."""
 
+from pips import lang
 from pips.ui import keys as K
 from pips.ui.palette import FELT, TEXT, HIGHLIGHT, BLACK, HINT
 from pips.ui.screen import Screen
@@ -9,10 +10,15 @@ class MenuScreen(Screen):
     """A title and a list of items; LEFT/UP and RIGHT/DOWN move, A picks, B goes back."""
 
     title = ""
-    hint = "A: choose"
+    title_key = None  # the title's phrase in the catalogue (pips.lang), if not set otherwise
+    hint_key = "hint.choose"  # the footer's phrase (None: `hint` says it)
 
     def __init__(self, app):
         Screen.__init__(self, app)
+        if self.title_key is not None:
+            self.title = lang.text(self.title_key)
+        if self.hint_key is not None:
+            self.hint = lang.text(self.hint_key)
         self.cursor = 0
         self.top = 0
         self.drawn_cursor = -1
@@ -25,7 +31,8 @@ class MenuScreen(Screen):
         self.body_y = self.header(self.title) + 4
         s = self.s
         foot = self.app.height - s.char_h - 2
-        s.text(K.hint(self.hint, self.app.key_scheme), 4, foot, HINT)
+        hint = s.text_fit(K.hint(self.hint, self.app.key_scheme), self.app.width - 8, lang.rtl())
+        s.text(hint, self.x_of(hint), foot, HINT)
         self.row_h = s.char_h + 4
         self.rows = max(1, (foot - 2 - self.body_y) // self.row_h)
         self.draw_items()
@@ -48,6 +55,7 @@ class MenuScreen(Screen):
         if self.top != top:
             only = ()
         w = self.list_width()
+        rtl = lang.rtl()
         if not only:
             s.fill_rect(0, self.body_y, w, self.rows * self.row_h, FELT)
         for r in range(self.rows):
@@ -57,16 +65,18 @@ class MenuScreen(Screen):
             if only and i not in only:
                 continue
             y = self.body_y + r * self.row_h
+            item = s.text_fit(items[i], w - 20, rtl)  # room for the scroll marks
             if i == self.cursor:
                 s.fill_rect(2, y, w - 4, self.row_h - 1, HIGHLIGHT)
-                s.text(items[i], 8, y + 2, BLACK)
+                s.text(item, self.x_of(item, 8, w), y + 2, BLACK)
             else:
                 s.fill_rect(2, y, w - 4, self.row_h - 1, FELT)
-                s.text(items[i], 8, y + 2, TEXT)
+                s.text(item, self.x_of(item, 8, w), y + 2, TEXT)
+        mark_x = 4 if rtl else w - 10  # the scroll marks, on the side the rows end
         if self.top > 0:
-            s.text("^", w - 10, self.body_y, TEXT)
+            s.text("^", mark_x, self.body_y, TEXT)
         if self.top + self.rows < len(items):
-            s.text("v", w - 10, self.body_y + (self.rows - 1) * self.row_h, TEXT)
+            s.text("v", mark_x, self.body_y + (self.rows - 1) * self.row_h, TEXT)
         self.drawn_cursor = self.cursor
 
     def frame(self, presses, now):

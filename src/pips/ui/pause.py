@@ -2,12 +2,13 @@
 Resigning and quitting ask first ("Resign the match?"), the cursor on No.
 The table's model resigns the seat (pips.ui.table_model)."""
 
+from pips import lang
 from pips.ui.menu import MenuScreen
 
 
 class PauseScreen(MenuScreen):
-    title = "Paused"
-    hint = "A: choose  hold A: resume"
+    title_key = "paused"
+    hint_key = "hint.pause"
 
     def __init__(self, app, table, back_to=None, seat=-1):
         """The pause of `table` (a pips.ui.table.TableScreen); `back_to` the
@@ -19,7 +20,7 @@ class PauseScreen(MenuScreen):
         self.seat = seat  # who resigns: the hand-over's seat, else the viewer
 
     def items(self):
-        return ("Resume", "Rules", "Resign", "Quit to menu")
+        return tuple(lang.text(k) for k in ("pause.resume", "pause.rules", "pause.resign", "pause.quit"))
 
     def pick(self, i):
         app = self.app
@@ -46,16 +47,16 @@ class PauseScreen(MenuScreen):
 class ConfirmScreen(MenuScreen):
     """Resign or quit? No (the cursor's first place) goes back to the pause menu."""
 
-    hint = "A: choose  hold A: no"
+    hint_key = "hint.no"
 
     def __init__(self, app, pause, resigning):
         MenuScreen.__init__(self, app)
         self.pause = pause
         self.resigning = resigning
-        self.title = "Resign the match?" if resigning else "Quit the match?"
+        self.title = lang.text("ask.resign" if resigning else "ask.quit")
 
     def items(self):
-        return ("No", "Yes, resign" if self.resigning else "Yes, quit to menu")
+        return (lang.text("no"), lang.text("yes.resign" if self.resigning else "yes.quit"))
 
     def pick(self, i):
         if i:

@@ -38,7 +38,7 @@ def face(s, x, y, color, symbol, bg, selected=False, w=W, h=H):
         fill(x + 1, y + 1, w - 2, h - 2, HIGHLIGHT)
     else:
         inner = 1
-    cw = s.char_w * len(symbol)
+    cw = s.text_width(symbol)
     if cw > w - 2 * inner - 1:  # a wide symbol on a narrow font: draw it tight
         cw = w - 2 * inner - 1
     if color >= NO_COLOR:

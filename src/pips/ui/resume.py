@@ -8,6 +8,8 @@ whatever is kept. A match is read back and replayed when the player resumes
 it; a damaged record is said on the table ("resumed one move earlier"), or
 here when nothing of it can be read."""
 
+from pips import lang
+from pips.ui.screen import game_title
 from pips.ui.menu import MenuScreen
 from pips.ui.palette import FELT, WARNING
 
@@ -28,7 +30,7 @@ class KeptScreen(MenuScreen):
     """A game whose match is kept: resume it, or a new match (asked again:
     the kept match is then forgotten), or back to the title (B)."""
 
-    hint = "A: choose  hold A: back"
+    hint_key = "hint.choose_back"
 
     def __init__(self, app, game_class):
         from pips.restore import peek_match
@@ -39,19 +41,19 @@ class KeptScreen(MenuScreen):
         self.store = Store(app.data)
         head = peek_match(self.store, game_class.name)
         if head is not None:
-            self.question = "%s: hand %d kept" % (game_class.title, head[0] + 1)
+            self.question = lang.text("kept.hand", game_title(game_class), lang.num(head[0] + 1))
         else:
-            self.question = "%s: a match kept" % game_class.title
+            self.question = lang.text("kept.match", game_title(game_class))
         self.title = self.question
         self.replacing = False  # the second question: replace the kept match?
         self.note = None  # why the kept match could not be resumed
 
     def items(self):
         if self.replacing:
-            return ("No, keep it", "Yes, a new match")
+            return (lang.text("kept.keep"), lang.text("kept.replace_yes"))
         if self.note is not None:
-            return ("New match",)
-        return ("Resume the match", "New match")
+            return (lang.text("kept.new"),)
+        return (lang.text("kept.resume"), lang.text("kept.new"))
 
     def enter(self):
         MenuScreen.enter(self)
@@ -59,7 +61,8 @@ class KeptScreen(MenuScreen):
             s = self.s
             foot = self.app.height - 2 * (s.char_h + 2)
             s.fill_rect(0, foot, self.app.width, s.char_h + 2, FELT)
-            s.text(self.note[: (self.app.width - 8) // s.char_w], 4, foot, WARNING)
+            note = s.text_fit(self.note, self.app.width - 8)
+            s.text(note, self.x_of(note), foot, WARNING)
 
     def pick(self, i):
         if self.replacing:
@@ -82,7 +85,7 @@ class KeptScreen(MenuScreen):
 
     def ask(self, replacing):
         self.replacing = replacing
-        self.title = "Replace the kept match?" if replacing else self.question
+        self.title = lang.text("kept.replace") if replacing else self.question
         self.cursor = 0
         self.app.go(self)  # drawn whole again next frame
 
@@ -93,7 +96,7 @@ class KeptScreen(MenuScreen):
         app = self.app
         kept, note = read_match(self.store, self.game_class.name)
         if kept is None:
-            self.note = note or "the kept match could not be read"
+            self.note = note or lang.text("kept.unread")
             self.unmark()
             self.cursor = 0
             app.go(self)  # drawn again, with the note
@@ -102,7 +105,7 @@ class KeptScreen(MenuScreen):
         table = TableScreen(app, m.game_class, m.players, kept.levels, m.options, kept)
         lines = table.model.lines
         kept.store.warn = lines.append  # a write that fails later, said on the table
-        lines.append("resumed: hand %d" % (m.hands_played + 1))
+        lines.append(lang.text("kept.resumed", lang.num(m.hands_played + 1)))
         if note is not None:
             lines.append(note)
         app.go(table)

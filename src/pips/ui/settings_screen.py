@@ -2,6 +2,8 @@
 reached from the settings (pips.settings and pips.stats keep what they
 show)."""
 
+from pips import lang
+from pips.ui.screen import game_title
 from pips.settings import BRIGHTNESS, level_name, write_settings
 from pips.ui.menu import MenuScreen
 from pips.ui.paged import PagedScreen
@@ -15,8 +17,8 @@ _BOTS = ("easy", "greedy", "smart")
 class SettingsScreen(MenuScreen):
     """A row a setting; A changes it, B (or hold A) keeps them and goes back."""
 
-    title = "Settings"
-    hint = "A: change  hold A: back"
+    title_key = "settings"
+    hint_key = "hint.change"
 
     def __init__(self, app):
         MenuScreen.__init__(self, app)
@@ -36,18 +38,18 @@ class SettingsScreen(MenuScreen):
     def items(self):
         app = self.app
         out = [
-            "Brightness: %d%%" % app.brightness,
-            "Bots: %s" % level_name(app.level),
-            "Tiles: %s" % ("pictures" if app.picture_tiles else "pips"),
+            lang.text("set.brightness", lang.num(app.brightness)),
+            lang.text("set.bots", level_name(app.level)),
+            lang.text("set.tiles", lang.text("set.pictures" if app.picture_tiles else "set.pips")),
         ]
         options = self.options()
+        title = game_title(self.game_class)
         for spec in self.game_class.options:
-            out.append("%s %s: %s" % (self.game_class.title, spec[0], options[spec[0]]))
+            out.append(lang.text("set.option", title, spec[0], options[spec[0]]))
         if app.sound.tone is not None:  # a board with a buzzer
-            from pips import lang
-
             out.append(lang.text("sound", lang.text("sound.on" if app.sound.on else "sound.off")))
-        return out + ["Statistics"]
+        language = lang.NAMES[lang.CODES.index(app.language)] if app.language in lang.CODES else app.language
+        return out + [lang.text("set.language", language), lang.text("statistics")]
 
     def pick(self, i):
         app = self.app
@@ -70,9 +72,18 @@ class SettingsScreen(MenuScreen):
             app.picture_tiles = not app.picture_tiles
         elif i == 3 + len(self.game_class.options) and app.sound.tone is not None:
             app.sound.on = not app.sound.on
-        elif i == 3 + len(self.game_class.options) + (app.sound.tone is not None):
+        elif i == 4 + len(self.game_class.options) + (app.sound.tone is not None):
             write_settings(app)
             app.open(StatsScreen)
+            return
+        elif i == 3 + len(self.game_class.options) + (app.sound.tone is not None):  # the language: the next one, every word anew
+            codes = lang.CODES
+            app.language = codes[(codes.index(app.language) + 1) % len(codes)] if (
+                app.language in codes) else codes[0]
+            lang.use(app.language)
+            self.title = lang.text(self.title_key)
+            self.hint = lang.text(self.hint_key)
+            app.go(self)  # drawn whole again next frame, right to left in Persian
             return
         else:
             key, default, allowed = self.game_class.options[i - 3]
@@ -89,8 +100,8 @@ class SettingsScreen(MenuScreen):
 class StatsScreen(PagedScreen):
     """Per game and bots' level: matches won of played, the best score."""
 
-    title = "Statistics"
-    footer = "A: back"
+    title_key = "statistics"
+    footer_key = "hint.back"
 
     def content(self):
         from pips import games
@@ -99,9 +110,14 @@ class StatsScreen(PagedScreen):
         from pips import stats
 
         rows = stats.read(Store(self.app.data) if self.app.data else None)
-        lines = stats_lines(rows, games.title)
-        rows = [(line, TEXT) for line in lines] or [("no match played yet", HINT)]
-        return [(HEAD, HINT)], rows
+        lines = []
+        for key in sorted(rows):
+            played, won, best = rows[key]
+            level = lang.text("stats.no_bots") if key[1] == "human" else level_name(key[1])
+            title = lang.title(games.card(key[0])) if games.card(key[0]) else key[0]
+            lines.append((lang.text("stats.row", title, level, lang.num(won), lang.num(played),
+                                    lang.num(best)), TEXT))
+        return [(lang.text("stats.head"), HINT)], lines or [(lang.text("stats.none"), HINT)]
 
     def done(self):
         self.app.open(SettingsScreen)

@@ -3,15 +3,19 @@ bookkeeping.
 
 A surface is a 4-bit canvas: colours are palette indexes (pips.ui.palette). A
 subclass supplies the primitives `_fill(x, y, w, h, c)`, `_pixel(x, y, c)`,
-`_text(s, x, y, c)`, `_send(x, y, w, h)` (flush() hands it each dirty window)
-and `get_pixel(x, y)`, and the font metrics `char_w`, `char_h`; everything
-else is shared here, so the screens run the same on framebuf (MicroPython,
+`_send(x, y, w, h)` (flush() hands it each dirty window) and
+`get_pixel(x, y)`; everything else is shared here, text included, so the screens run the same on framebuf (MicroPython,
 pips.ui.fbsurface) and displayio (CircuitPython, the desktop simulator:
 pips.ui.diosurface). The primitives have no stand-ins here: both subclasses
 define them.
 
 The interface the screens use: width, height, char_w, char_h, fill_rect,
-fill, rect, text, text_center, text_width, flush.
+fill, rect, text, text_center, text_width, text_fit, flush.
+
+Text is drawn in the panel's bitmap font (pips.ui.font, made at build time
+from DejaVu Sans), proportional: measure it with text_width(); char_h is a
+line's height, char_w a digit's advance (for room kept for a few digits).
+A character is drawn as the runs of its ink, a _fill each, nothing allocated.
 
 Every drawing call marks its rectangle dirty; a piece module, which draws
 many small shapes in one box, calls the primitives itself and marks its box
@@ -28,6 +32,7 @@ pixel).
 
 from pips import const
 from pips.ui.keys import ticks_diff
+from pips.ui import font as _font
 
 _MAX_RECTS = const(6)
 _SLACK = const(480)  # pixels a merge may add for free: fewer, larger windows
@@ -55,6 +60,14 @@ class Surface:
         self.pixels_sent = 0  # since creation (tests and benchmarks read it)
         self.windows_sent = 0
         self.last_flush = 0  # pixels in the latest flush
+        self.use_font(_font.for_panel(self.width, self.height))
+
+    def use_font(self, font):
+        """Draw text in `font` (a pips.ui.font module) from now on."""
+        self.font = font
+        self.char_w = font.WIDTH
+        self.char_h = font.HEIGHT
+        self._missing = _font.find(font, 63)  # "?" stands for a character the font lacks
 
     # -- dirty rectangles ---------------------------------------------
     def mark(self, x, y, w, h):
@@ -160,11 +173,46 @@ class Surface:
         self.fill_rect(x + w - 1, y + 1, 1, h - 2, c)
 
     def text_width(self, s):
-        return len(s) * self.char_w
+        """The width of `s` in pixels, as text() draws it."""
+        return _font.width(self.font, s)
+
+    def text_fit(self, s, w, tail=False):
+        """The longest head of `s` that fits `w` pixels (`tail`: the longest
+        end, for a line laid right to left, which is read from its right)."""
+        if not tail:
+            return _font.fits(self.font, s, w)
+        n = len(s)
+        while n and self.text_width(s[len(s) - n:]) > w:
+            n -= 1
+        return s[len(s) - n:]
+
+    def _text(self, s, x, y, c):
+        """Draw `s` with its top left at (x, y): each glyph's runs of ink,
+        a fill a run (the fill clips)."""
+        font = self.font
+        glyphs = font.GLYPHS
+        runs = font.RUNS
+        fill = self._fill
+        find = _font.find
+        for ch in s:
+            k = find(font, ord(ch))
+            if k < 0:
+                k = self._missing
+            g = 4 * k
+            start = 0
+            if k:
+                start = 2 * ((glyphs[g - 2] << 8) | glyphs[g - 1])
+            end = 2 * ((glyphs[g + 2] << 8) | glyphs[g + 3])
+            x0 = x + glyphs[g + 1] - 64
+            while start < end:
+                v = (runs[start] << 8) | runs[start + 1]
+                fill(x0 + ((v >> 5) & 63), y + (v >> 11), v & 31, 1, c)
+                start += 2
+            x += glyphs[g]
 
     def text(self, s, x, y, c, bg=-1):
         """A line of text at (x, y), top left; bg >= 0 fills its cell first."""
-        w = len(s) * self.char_w
+        w = self.text_width(s)
         if bg >= 0:
             self.fill_rect(x, y, w, self.char_h, bg)
         if x >= self.width or y >= self.height or x + w <= 0:
@@ -174,7 +222,5 @@ class Surface:
 
     def text_center(self, s, x, y, w, c, bg=-1):
         """Text centred in the span x..x+w (cut to fit)."""
-        most = w // self.char_w
-        if len(s) > most:
-            s = s[:most]
-        self.text(s, x + (w - len(s) * self.char_w) // 2, y, c, bg)
+        s = self.text_fit(s, w)
+        self.text(s, x + (w - self.text_width(s)) // 2, y, c, bg)

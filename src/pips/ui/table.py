@@ -38,7 +38,7 @@ the hand-over screen hides everything until that player presses A; when the
 hand is over, the results show.
 """
 
-from pips import const
+from pips import const, lang
 from pips.ui import keys as K
 from pips.ui.layer import Layer, FILL, TEXT_AT, CENTER, PIECE
 from pips.ui.palette import FELT, FELT_DARK, PANEL, TEXT, HIGHLIGHT, BLACK, WARNING, WHITE, YELLOW, HINT
@@ -272,25 +272,29 @@ class TableScreen(Screen):
         n = (layout.button_y - layout.msg_y) // line_h
         lines = model.lines[-n:]
         if self.changed("message", lines):
-            cols = (layout.width - 4) // s.char_w
             s.fill_rect(0, layout.msg_y, layout.width, n * line_h, FELT_DARK)
             y = layout.msg_y + (n - len(lines)) * line_h + 1
+            rtl = lang.rtl()
             for text in lines:
                 ink = HINT if text is not lines[-1] else (WARNING if "UNO" in text else TEXT)
-                s.text(text[:cols], 2, y, ink, FELT_DARK)
+                if rtl:  # laid from the right, cut on the left (where it ends)
+                    text = s.text_fit(text, layout.width - 4, True)
+                    s.text(text, layout.width - 2 - s.text_width(text), y, ink, FELT_DARK)
+                else:
+                    s.text(s.text_fit(text, layout.width - 4), 2, y, ink, FELT_DARK)
                 y += line_h
         # what the table waits for, after the buttons
         text = ""
         if dots:
-            text = "%s thinking%s" % (seat_name(model.think_seat), "." * dots)
+            text = lang.text("thinking", seat_name(model.think_seat), "." * dots)
         elif choice is not None and alt >= 0:
-            text = "pick one, hold A: back"
+            text = lang.text("pick_one")
         elif choice is not None and choice.seat != model.game.turn:  # offered out of turn
-            text = "%s: out of turn?" % seat_name(choice.seat)
+            text = lang.text("out_of_turn", seat_name(choice.seat))
         elif choice is not None:
-            text = "%s: your move" % seat_name(choice.seat)
+            text = lang.text("your_move", seat_name(choice.seat))
         elif model.state == REVEAL:
-            text = "A: go on"
+            text = lang.text("go_on")
         self.draw_buttons(K.hint(text, self.app.key_scheme))
 
     def changed(self, band, value):
@@ -316,7 +320,7 @@ class TableScreen(Screen):
         cell_w = layout.cell_w
         per_row = layout.per_row
         line_h = s.char_h + 2
-        cols = (cell_w - 3) // s.char_w
+        room = cell_w - 3
         drew = False
         for seat in range(model.players):
             turn = seat == game.turn
@@ -328,8 +332,8 @@ class TableScreen(Screen):
                 continue
             drew = True
             name = seat_name(seat) + ("*" if seat == viewer else "")
-            size = "%d" % view.sizes[seat]
-            score = "%d" % totals[seat]
+            size = lang.num(view.sizes[seat])
+            score = lang.num(totals[seat])
             x = seat % per_row * cell_w
             y = seat // per_row * h
             s.fill_rect(x, y, cell_w, h, PANEL)
@@ -338,19 +342,19 @@ class TableScreen(Screen):
             ink = BLACK if turn else (HINT if out else TEXT)
             if h == line_h:
                 # the longest form that fits: "P1* 7 left 45 pts" ... "P1* 7 45", "P10 7"
-                for form in ("%s  %s left  %s pts", "%s %s left %s pts", "%s %s  %sp", "%s %s %s"):
-                    text = form % (name, size, score)
-                    if len(text) <= cols:
+                for form in ("cell.4", "cell.3", "cell.2", "cell.1"):
+                    text = lang.text(form, name, size, score)
+                    if s.text_width(text) <= room:
                         break
                 else:
-                    text = "%s %s" % (name, size)  # the totals on the results screen
-                s.text(text[:cols], x + 3, y + 1, ink)
+                    text = lang.join((name, size), " ")  # the totals on the results screen
+                s.text(s.text_fit(text, room), x + 3, y + 1, ink)
             else:  # two lines; with many seats the name shrinks to its number
-                for text in ("%s %s" % (name, size), "%s %s" % (name[1:], size), size):
-                    if len(text) <= cols:
+                for text in (lang.join((name, size), " "), lang.join((name[1:], size), " "), size):
+                    if s.text_width(text) <= room:
                         break
-                s.text(text[:cols], x + 2, y + 1, ink)
-                s.text(score[:cols], x + 2, y + 1 + line_h, ink)
+                s.text(s.text_fit(text, room), x + 2, y + 1, ink)
+                s.text(s.text_fit(score, room), x + 2, y + 1 + line_h, ink)
         return drew
 
     def draw_buttons(self, text):
@@ -394,7 +398,7 @@ class TableScreen(Screen):
                     s.rect(x, y + 1, w, h - 2, TEXT)
                     s.text(labels[i], x + 3, y + 2, TEXT)
             x += w + 3
-        if x + s.text_width(text) <= width:
+        if x + s.text_width(text) <= width:  # a hint, left out where the buttons leave no room
             s.text(text, x + 1, y + 2, HINT if labels else TEXT)
 
     def draw_hand(self, view):
@@ -411,7 +415,7 @@ class TableScreen(Screen):
         w = layout.width
         hand_h = layout.height - y0
         if model.viewer < 0:
-            items = [(0, y0 + hand_h // 2 - 4, w, s.char_h, CENTER | HINT << 4, "bots at play")]
+            items = [(0, y0 + hand_h // 2 - 4, w, s.char_h, CENTER | HINT << 4, lang.text("bots_at_play"))]
             self.hand_layer.update(items)
             return
         acting = choice is not None and choice.seat == model.viewer
@@ -465,3 +469,4 @@ class TableScreen(Screen):
                 self.mark_piece(self.s, it)
         else:
             self.band.paint(self.s, it, bg)
+

@@ -33,7 +33,7 @@ items(view), the band's items for a pips.ui.layer.Layer, and paint(s, item,
 bg) for its own kinds.
 """
 
-from pips import const
+from pips import const, lang
 from pips.tiles import HI, LO, code
 from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT, WARNING, HINT
 from pips.ui.layer import CENTER, FILL, TEXT_AT
@@ -89,7 +89,7 @@ class Band:
         if not pairs:
             self.shown = (0, 0)
             self.placed = False
-            out.append((0, text_y, w, s.char_h, CENTER | HINT << 4, "lay any tile"))
+            out.append((0, text_y, w, s.char_h, CENTER | HINT << 4, lang.text("lay_any")))
             self.strip(out, w // 2, w // 2)
             return out
         n = len(pairs)
@@ -239,22 +239,22 @@ class Band:
             y = self.top + 2 * self.row  # no room: the band's last rows
         _, seat, side, pairs = took
         step = self.tw + 2
-        forms = ("took back", "back")
+        forms = (lang.text("took_back.short"), lang.text("took_back.shortest"))
         if seat >= 0:
-            forms = ("%s took back" % seat_name(seat),) + forms
+            forms = (lang.text("took_back", seat_name(seat)),) + forms
         # the longest label that leaves room for two tiles (or all of them)
         need = min(len(pairs), 2) * step
         label = forms[-1]
         for form in forms:
-            if len(form) * s.char_w + 4 + need <= w - 4:
+            if s.text_width(form) + 4 + need <= w - 4:
                 label = form
                 break
-        label_w = len(label) * s.char_w + 4
+        label_w = s.text_width(label) + 4
         fit = (w - 4 - label_w) // step
         shown = pairs if len(pairs) <= fit else pairs[: max(fit - 1, 0)]
         more = len(pairs) - len(shown)
         more_text = "+%d" % more if more else ""
-        width = label_w + len(shown) * step + len(more_text) * s.char_w
+        width = label_w + len(shown) * step + s.text_width(more_text)
         if side == 0:
             x = left - s.char_w - 3
         elif side == 1:
@@ -266,13 +266,13 @@ class Band:
         if x < 2:
             x = 2
         text_y = y + (self.th - s.char_h) // 2
-        out.append((x, text_y, len(label) * s.char_w, s.char_h, TEXT_AT | WARNING << 4, label))
+        out.append((x, text_y, s.text_width(label), s.char_h, TEXT_AT | WARNING << 4, label))
         x += label_w
         for pair in shown:
             out.append(self.tile(pair, x, y, False, 2))
             x += step
         if more_text:
-            out.append((x, text_y, len(more_text) * s.char_w, s.char_h, TEXT_AT | WARNING << 4,
+            out.append((x, text_y, s.text_width(more_text), s.char_h, TEXT_AT | WARNING << 4,
                         more_text))
 
     def paint(self, s, it, bg):

@@ -12,7 +12,7 @@ offered: the piece plays the first of them at once. The game's legal moves
 stay as they are.
 """
 
-from pips import const
+from pips import const, lang
 from pips.ui import keys as K
 from pips.ui.events import label
 
@@ -175,7 +175,7 @@ class Choice:
         labels = []
         for k in self.buttons:
             if k == GO_ON:
-                labels.append("Go on")
+                labels.append(lang.text("button.go_on"))
             elif k == _TOGGLE:
                 labels.append(("[%s]" if self.calling else "%s") % label(self.call))
             else:

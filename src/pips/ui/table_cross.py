@@ -23,7 +23,7 @@ items(view), the band's items for a pips.ui.layer.Layer, and paint(s, item,
 bg) for its own kinds.
 """
 
-from pips import const
+from pips import const, lang
 from pips.ui.palette import IVORY, PIP, TEXT, DIM, HIGHLIGHT, HINT
 from pips.ui.layer import CENTER, FILL, TEXT_AT
 
@@ -51,8 +51,9 @@ class Band:
         cx = w // 2
         out = []
         # the bank, top left
-        out.append((2, y0 + 2, 4 * s.char_w, s.char_h, TEXT_AT | HINT << 4, "bank"))
-        text = "%d" % view.bank
+        text = lang.text("bank")
+        out.append((2, y0 + 2, s.text_width(text), s.char_h, TEXT_AT | HINT << 4, text))
+        text = lang.num(view.bank)
         y = y0 + 3 + s.char_h
         out.append((2, y, s.text_width(text), s.char_h, TEXT_AT | TEXT << 4, text))
         # the centre: crosswise when a tile fits above and below it
@@ -65,7 +66,7 @@ class Band:
         box = (cx - cw // 2, mid - ch // 2, cw, ch)  # x, y, w, h
         if not view.phase:
             out.append(box + (SLOT, DIM))
-            text = "6-6 opens"
+            text = lang.text("opens")
             out.append((0, y0 + h - s.char_h - 1, w, s.char_h, CENTER | HINT << 4, text))
             self.shown = [0, 0, 0, 0]
             return out

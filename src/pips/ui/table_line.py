@@ -16,7 +16,7 @@ items(view), the band's items for a pips.ui.layer.Layer, and paint(s, item,
 bg) for its own kinds.
 """
 
-from pips import const
+from pips import const, lang
 from pips.ui.palette import IVORY, PIP, DIM, HIGHLIGHT, HINT, TEXT
 from pips.ui.layer import CENTER, FILL, TEXT_AT
 
@@ -51,7 +51,7 @@ class Band:
         text_y = mid_y - s.char_h // 2
         if not pairs:
             self.shown = (0, 0)
-            return [(0, text_y, w, s.char_h, CENTER | HINT << 4, "lay any tile")]
+            return [(0, text_y, w, s.char_h, CENTER | HINT << 4, lang.text("lay_any"))]
         margin = s.char_w + 5  # room for the L and R labels
         room = w - 2 * margin
         for n in _SIZES:  # the largest halves that fit the band and the line, else 10

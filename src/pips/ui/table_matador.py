@@ -20,7 +20,7 @@ items(view), the band's items for a pips.ui.layer.Layer, and paint(s, item,
 bg) for its own kinds.
 """
 
-from pips import const
+from pips import const, lang
 from pips.games.matador.game import MATADORS
 from pips.tiles import HI, LO, code, codes
 from pips.ui.palette import RED, WARNING, HINT
@@ -72,9 +72,9 @@ class Band(table_line.Band):
                 if it[4] & 15 == TEXT_AT and (it[5] == "L" and blank_l or it[5] == "R" and blank_r):
                     out[i] = it[:4] + (TEXT_AT | RED << 4, it[5])
             if blank_l and blank_r:
-                text = "0 ends: matador only"
+                text = lang.text("matador_only")
             else:
-                text = "0 at %s: matador only" % ("L" if blank_l else "R")
+                text = lang.text("matador_at", "L" if blank_l else "R")
             y = layout.table_y + layout.table_h - chh - 2
             out.append((0, y, layout.width, chh, CENTER | WARNING << 4, text))
         # the reserve, top left; the 3 tiles set aside, top right
@@ -84,7 +84,9 @@ class Band(table_line.Band):
         aside = view.set_aside
         x = layout.width - 2 - aside * (P.W + 1) + 1
         if aside:
-            out.append((x - 4 - 3 * s.char_w, ty, 3 * s.char_w, chh, TEXT_AT | HINT << 4, "out"))
+            word = lang.text("out")
+            ww = s.text_width(word)
+            out.append((x - 4 - ww, ty, ww, chh, TEXT_AT | HINT << 4, word))
         if view.out:
             for t in codes(view.out):
                 out.append((x, y, P.W, P.H, table_line.TILE, HI[t] * 8 + LO[t]))

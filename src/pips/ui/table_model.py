@@ -19,7 +19,7 @@ when a different human must act, the table hands the device over first
 of turn; another human's chance passes.
 """
 
-from pips import const
+from pips import const, lang
 from pips.bots import bot_rng, table_bots
 from pips.match import Match, Turns
 from pips.ui import events
@@ -253,7 +253,7 @@ class TableModel:
         match.resign(seat)
         self.restart_turns()
         self.keep(seat, -1)
-        self.lines.append("%s resigned" % events.seat_name(seat))
+        self.lines.append(lang.text("resigned", events.seat_name(seat)))
         if self.viewer == seat or len(self.humans) > 1:
             self.viewer = -1  # pass-and-play: no hand shows until the next hand-over
         self.go_on()

@@ -15,7 +15,7 @@ bg) for its own kinds. This one also offers reveal_items(view), the band while a
 revealed to the viewer (UNO's challenged +4).
 """
 
-from pips import const
+from pips import const, lang
 from pips.ui.palette import TEXT, BLACK, WARNING, WHITE, YELLOW
 from pips.ui.layer import FILL, PIECE, TEXT_AT
 from pips.ui import piece_card as P
@@ -37,6 +37,10 @@ class Band:
         # a card in hand (a 240-row band would draw them half the panel high)
         h = max(P.H, min(layout.table_h - 8, 2 * layout.hand_piece[1] + 12))
         cw = h * 2 // 3
+        most = w // 2 - 3 * s.char_w - 20  # the colour's swatch and the direction fit left of it
+        if cw > most:
+            cw = most
+            h = cw * 3 // 2
         y = layout.table_y + (layout.table_h - h) // 2
         cx = w // 2 - cw - 6
         out = []
@@ -80,7 +84,8 @@ class Band:
         layout = self.layout
         s = layout.s
         y = layout.table_y
-        items = [(4, y + 2, 11 * s.char_w, s.char_h, TEXT_AT | TEXT << 4, "their hand:")]
+        word = lang.text("their_hand")
+        items = [(4, y + 2, s.text_width(word), s.char_h, TEXT_AT | TEXT << 4, word)]
         w = P.W
         h = P.H
         step = w // 2 + 2

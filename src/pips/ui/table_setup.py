@@ -3,6 +3,8 @@ the game's own options, its rules page, Start. The last set-up of each game
 is remembered (app.last_setup), for the next table and for the settings,
 which show UNO's options."""
 
+from pips import lang
+from pips.ui.screen import game_title
 from pips.bots import level_name
 from pips.match import SEAT_CHOICES
 from pips.ui.events import seat_name
@@ -19,12 +21,12 @@ class SetupScreen(MenuScreen):
     """The table: number of seats, each seat human or a bot level, the game's options.
     Moving the cursor picks a row; A changes its value (or starts, or opens the rules)."""
 
-    hint = "A: change  hold A: back"
+    hint_key = "hint.change"
 
     def __init__(self, app, game_class):
         MenuScreen.__init__(self, app)
         self.game_class = game_class
-        self.title = game_class.title + " - table"
+        self.title = lang.text("setup.title", game_title(game_class))
         last = app.last_setup.get(game_class.name)
         if last is not None:
             self.players, self.levels, self.values = last[0], list(last[1]), dict(last[2])
@@ -68,20 +70,20 @@ class SetupScreen(MenuScreen):
             out.append((seat_name(seat), seat))
         for spec in self.game_class.options:
             out.append((spec[0], spec))
-        out.append(("Rules", "rules"))
-        out.append(("Start", "start"))
+        out.append((lang.text("setup.rules"), "rules"))
+        out.append((lang.text("setup.start"), "start"))
         return out
 
     def items(self):
         out = []
         for label, what in self.rows_spec():
             if what is None:
-                out.append("Seats: %d" % self.players)
+                out.append(lang.text("setup.seats", lang.num(self.players)))
             elif isinstance(what, int):
                 level = self.levels[what]
-                out.append("%s: %s" % (label, "Human" if level == "human" else level_name(level)))
+                out.append(lang.text("setup.seat", label, level_name(level)))
             elif isinstance(what, tuple):
-                out.append("%s: %s" % (label, self.values[what[0]]))
+                out.append(lang.text("setup.option", label, self.values[what[0]]))
             else:
                 out.append(label)
         return out

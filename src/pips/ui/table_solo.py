@@ -16,7 +16,7 @@ items(view), the band's items for a pips.ui.layer.Layer, and paint(s, item,
 bg) for its own kinds.
 """
 
-from pips import const
+from pips import const, lang
 from pips.ui.palette import PIP, DIM, TEXT, HIGHLIGHT, WARNING
 from pips.ui.layer import TEXT_AT
 from pips.ui import table_line
@@ -41,13 +41,13 @@ class Band(table_line.Band):
         if view.turn < 0:  # over
             laid = len(view.line_pairs())
             if view.winner == 0:
-                text = "won!"
+                text = lang.text("solo.won")
                 ink = HIGHLIGHT
             else:
-                text = "lost: %d/28" % laid
+                text = lang.text("solo.lost", lang.num(laid))
                 ink = WARNING
         elif view.round and stock:
-            text = "this round %d" % view.round
+            text = lang.text("solo.round", lang.num(view.round))
             ink = TEXT
         else:
             text = ""

@@ -20,7 +20,7 @@ items(view), the band's items for a pips.ui.layer.Layer, and paint(s, item,
 bg) for its own kinds.
 """
 
-from pips import const
+from pips import const, lang
 from pips.ui.palette import PIP, DIM, TEXT, HIGHLIGHT, WARNING, HINT
 from pips.ui.layer import TEXT_AT
 from pips.ui.events import seat_name
@@ -84,18 +84,19 @@ class Band:
             total = view.total
             ink = WARNING if total > LIMIT else HIGHLIGHT if total == LIMIT else TEXT
             y = y0 + (h - (2 * chh + 5 * scale + 6)) // 2
-            out.append((4, y, 5 * cw, chh, TEXT_AT | HINT << 4, "total"))
+            word = lang.text("total")
+            out.append((4, y, s.text_width(word), chh, TEXT_AT | HINT << 4, word))
             text = "%d" % total
             out.append((4, y + chh + 3, big_width(text, scale), 5 * scale, BIG | ink << 4, text))
             if over:
-                word = "won" if view.scores[seat] else "lost"
+                word = lang.text("t21.won" if view.scores[seat] else "t21.lost")
                 ink = HIGHLIGHT if view.scores[seat] else HINT
             elif total > LIMIT:
-                word = "over"
+                word = lang.text("t21.over")
             elif total == LIMIT:
                 word = "21!"
             elif view.stood[seat]:
-                word = "stood"
+                word = lang.text("t21.stood")
             else:
                 word = ""
             if word:
@@ -110,30 +111,32 @@ class Band:
         step = bw + 2
         # the states in a column after the most tiles any seat holds
         name_w = s.text_width(seat_name(n - 1)) + cw
-        block = name_w + max(3, max(view.sizes)) * step + cw + 7 * cw  # "to play"
+        state_w = s.text_width(lang.text("t21.to_play"))  # the longest state, as a rule
+        block = name_w + max(3, max(view.sizes)) * step + cw + state_w
         x0 = max(x0, x0 + (w - x0 - block) // 2)
         col = x0 + name_w + max(3, max(view.sizes)) * step + cw
         # a narrow screen writes the states short: "22" for "22 over"
-        short = x0 + name_w + step + 3 * cw + 7 * cw > w - 4
+        short = x0 + name_w + step + 3 * cw + state_w > w - 4
         for seat in range(n):
             name = seat_name(seat)
             ink = TEXT
             if over:
                 total = view.totals[seat]
-                word = "%d" % total
+                word = lang.num(total)
                 if view.scores[seat]:
-                    word += "!" if short else " won"
+                    word = lang.join((word, lang.text("t21.won_mark")), "") if short else lang.text(
+                        "t21.won_long", word)
                     ink = HIGHLIGHT
                 elif total > LIMIT:
-                    word += "" if short else " over"
+                    word = word if short else lang.text("t21.over_long", word)
                     ink = HINT
             elif seat == view.turn:
-                word = "turn" if short else "to play"
+                word = lang.text("t21.turn" if short else "t21.to_play")
                 ink = HIGHLIGHT
             elif view.stood[seat]:
-                word = "stood"
+                word = lang.text("t21.stood")
             elif view.done[seat]:
-                word = "done"
+                word = lang.text("t21.done")
                 ink = HINT
             else:
                 word = ""

@@ -1,15 +1,19 @@
 """The title screen: the games, the settings and statistics, Quit. A game
 picked opens its table set-up (pips.ui.table_setup)."""
 
-from pips import games
+from pips import games, lang
 from pips.ui.menu import MenuScreen
 from pips.ui.palette import FELT, BLACK, WARNING, IVORY, PIP, HINT
 from pips.ui.table_setup import SetupScreen
 
 
 class TitleScreen(MenuScreen):
-    title = "PIPS  tiles & cards"
+    hint_key = None  # the hint says whether a match is kept
     picked = -1  # a game picked, its module loaded in the next frame
+
+    @property
+    def title(self):
+        return lang.text("title")
 
     def frame(self, presses, now):
         i = self.picked
@@ -25,12 +29,12 @@ class TitleScreen(MenuScreen):
 
     def items(self):
         kept = self.app.kept  # games with a match kept: marked
-        titles = [card.TITLE + (" *" if card.NAME in kept else "") for card, _ in games.GAMES]
-        return titles + ["Settings, statistics", "Quit"]
+        titles = [lang.title(card) + (" *" if card.NAME in kept else "") for card, _ in games.GAMES]
+        return titles + [lang.text("title.settings"), lang.text("title.quit")]
 
     @property
     def hint(self):
-        return "A: choose  *: a match kept" if self.app.kept else "A: choose"
+        return lang.text("hint.kept" if self.app.kept else "hint.choose")
 
     def enter(self):
         MenuScreen.enter(self)
@@ -49,9 +53,10 @@ class TitleScreen(MenuScreen):
                 s.fill_rect(x + at[i], y + at[i + 1], 4, 4, PIP)
 
     def list_width(self):
-        # a wide screen keeps its right part for the decoration
+        # a wide screen keeps its right part for the decoration (as wide as
+        # 13 lines of text are high: 130 pixels at 240x135)
         w = self.app.width
-        return 130 if w > 200 else w
+        return min(w - 40, 13 * self.s.char_h) if w > 200 else w
 
     def pick(self, i):
         names = games.names()
@@ -63,7 +68,7 @@ class TitleScreen(MenuScreen):
         if i > len(names):
             self.app.running = False
             self.s.fill(BLACK)
-            self.s.text_center("bye", 0, self.app.height // 2, self.app.width, HINT)
+            self.s.text_center(lang.text("bye"), 0, self.app.height // 2, self.app.width, HINT)
             return
         self.picked = i
 
@@ -73,7 +78,7 @@ class TitleScreen(MenuScreen):
             game_class = games.get(names[i])
         except ImportError:  # a game left out of this board's files: said in the footer
             foot = self.app.height - self.s.char_h - 2
-            self.s.text("not on this board", 4, foot, WARNING, FELT)
+            self.s.text(lang.text("not_here"), self.x_of(lang.text("not_here")), foot, WARNING, FELT)
             self.draw_items((i,))  # no longer pressed
             return
         if names[i] in self.app.kept:

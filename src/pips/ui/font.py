@@ -1,0 +1,70 @@
+"""The screens' fonts: bitmap fonts made at build time (pips_tools.font_build,
+`make fonts`) from DejaVu Sans, with every glyph the catalogues use (Latin,
+Czech, Polish, Persian presentation forms and digits).
+
+A font is a module of bytes tables (CODES, GLYPHS, RUNS; HEIGHT, BASELINE,
+WIDTH): a glyph is the horizontal runs of its ink, so a surface draws a
+character with a fill_rect a run (pips.ui.surface). Only the panel's own size
+is imported: FONTS, by the panel's height.
+"""
+
+# (panels up to this many rows, the font's module): the first that fits
+FONTS = (
+    (200, "pips.ui.font8"),
+    (100000, "pips.ui.font12"),
+)
+
+
+def for_panel(width, height):
+    """The font module for a panel `width` x `height`."""
+    for most, name in FONTS:
+        if height <= most:
+            return __import__(name, None, None, ("CODES",))
+    raise ValueError("no font for %dx%d" % (width, height))
+
+
+def find(font, code):
+    """The index of the glyph for code point `code`, -1 when the font has none."""
+    codes = font.CODES
+    lo = 0
+    hi = font.COUNT - 1
+    while lo <= hi:
+        mid = (lo + hi) >> 1
+        v = (codes[2 * mid] << 8) | codes[2 * mid + 1]
+        if v == code:
+            return mid
+        if v < code:
+            lo = mid + 1
+        else:
+            hi = mid - 1
+    return -1
+
+
+def width(font, s):
+    """The advance of the text `s`, in pixels (a character the font lacks: as "?")."""
+    glyphs = font.GLYPHS
+    missing = find(font, 63)
+    w = 0
+    for ch in s:
+        k = find(font, ord(ch))
+        if k < 0:
+            k = missing
+        w += glyphs[4 * k]
+    return w
+
+
+def fits(font, s, room):
+    """The longest head of `s` whose width is at most `room`."""
+    glyphs = font.GLYPHS
+    missing = find(font, 63)
+    w = 0
+    n = 0
+    for ch in s:
+        k = find(font, ord(ch))
+        if k < 0:
+            k = missing
+        w += glyphs[4 * k]
+        if w > room:
+            return s[:n]
+        n += 1
+    return s
