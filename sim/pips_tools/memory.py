@@ -68,25 +68,10 @@ DATA = "/data"  # where the board keeps its match (boards/pico_lcd_114.py)
 
 
 # -- the sessions ---------------------------------------------------------------------
-def short_options(cls):
-    """The table options of the measured session: every option whose allowed
-    values are all numbers at the smallest of them; the others (words: UNO's
-    mode, Domino Uno's scoring) at their defaults."""
-    out = {}
-    for key, default, allowed in cls.options:
-        if all(isinstance(v, int) and not isinstance(v, bool) for v in allowed):
-            out[key] = min(allowed)
-    return out
-
-
-def table(name):
-    """(players, levels, options) of a game's measured session: its largest
-    table, P1 human and smart bots, short_options."""
-    from pips import games
-
-    cls = games.get(name)
-    players = cls.max_players
-    return players, ["human"] + ["smart"] * (players - 1), short_options(cls)
+# the measured session's table: its largest, P1 human and smart bots, the
+# shortest options (pips_tools.pico's, which `make bench-pico` shares)
+short_options = pico.short_options
+table = pico.largest_table
 
 
 def game_names():

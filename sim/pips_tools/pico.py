@@ -928,15 +928,34 @@ SESSIONS = {
 }
 
 
+def short_options(cls):
+    """The table options of the measured session: every option whose allowed
+    values are all numbers at the smallest of them; the others (words: UNO's
+    mode, Domino Uno's scoring) at their defaults."""
+    out = {}
+    for key, default, allowed in cls.options:
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in allowed):
+            out[key] = min(allowed)
+    return out
+
+
+def largest_table(name):
+    """(players, levels, options) of a game's measured session: its largest
+    table, P1 human and smart bots, short_options."""
+    from pips import games
+
+    cls = games.get(name)
+    players = cls.max_players
+    return players, ["human"] + ["smart"] * (players - 1), short_options(cls)
+
+
 def session_of(name):
     """(players, levels, options, seed) of a game's session: SESSIONS', or for
     another game its largest table with P1 human and smart bots, its shortest
-    options (pips_tools.memory.table, the memory budget's)."""
+    options (largest_table, the memory budget's too)."""
     if name in SESSIONS:
         return SESSIONS[name]
-    from pips_tools import memory
-
-    players, levels, options = memory.table(name)
+    players, levels, options = largest_table(name)
     return players, levels, options, 3
 
 
