@@ -14,7 +14,19 @@ from pips.ui.menu import MenuScreen
 # (then the game's bot policy and the language's phrases): opening the table
 # loaded them all at once, a frame of 34-40 ms on the emulated Pico (UNO and
 # Block, docs/figures.md). Loaded, a module stays, as every module does.
-_PRELOAD = ("pips.ui.table_choose", "pips.ui.table_model", "pips.ui.layer", "pips.ui.table")
+_PRELOADS = 4  # the table's modules loaded one a frame while the set-up waits: _preload(k)
+
+
+def _preload(k):
+    """The k-th of the table's modules, imported plainly."""
+    if k == 0:
+        import pips.ui.table_choose  # noqa: F401
+    elif k == 1:
+        import pips.ui.table_model  # noqa: F401
+    elif k == 2:
+        import pips.ui.layer  # noqa: F401
+    else:
+        import pips.ui.table  # noqa: F401
 
 
 class SetupScreen(MenuScreen):
@@ -50,13 +62,13 @@ class SetupScreen(MenuScreen):
         if presses or self.app.screen is not self:
             return
         k = self.loaded  # a frame without a key: one step more of the table's loading
-        if k < len(_PRELOAD):
-            __import__(_PRELOAD[k])
-        elif k == len(_PRELOAD):
+        if k < _PRELOADS:
+            _preload(k)
+        elif k == _PRELOADS:
             from pips.bots import policy
 
             policy(self.game_class)
-        elif k == len(_PRELOAD) + 1:
+        elif k == _PRELOADS + 1:
             from pips import lang
 
             lang.text("first", "")  # the catalogue the table's messages come from
