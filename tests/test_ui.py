@@ -20,6 +20,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "sim"))
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
+from pips import games  # noqa: E402
 from pips.ui import keys as K  # noqa: E402
 from pips.ui import palette as P  # noqa: E402
 from pips.ui.keys import Keys  # noqa: E402
@@ -533,6 +534,49 @@ def test_bytes_sent_per_move_are_a_fraction_of_a_frame(capsys):
         )
     with capsys.disabled():
         print("\n" + "\n".join(report))
+
+
+# -- every text's box covers its ink ---------------------------------------------------------------
+# A band redraws by difference (pips.ui.layer): an item gone is cleared over its box, so
+# a text drawn wider than its box leaves ink behind when it moves. Every game, a short
+# match with random seats, at each panel size.
+INK_MATCHES = {
+    "block": (["human", "random"], {"target": 50}),
+    "uno": (["human", "random", "random", "random"], {"mode": "single"}),
+    "draw": (["human", "random"], {"wins": 1}),
+    "matador": (["human", "random"], {"wins": 1}),
+    "bergen": (["human", "random", "random", "random"], {"hands": 1}),
+    "twentyone": (["human", "random", "random"], {"hands": 1}),
+    "solo": (["human"], {}),
+    "domino-uno": (["human", "random", "random", "random"], {}),
+}
+
+
+@pytest.mark.parametrize("size", [(240, 135), (320, 240), (240, 240)])
+@pytest.mark.parametrize("name", sorted(INK_MATCHES))
+def test_every_text_item_covers_its_ink(name, size, monkeypatch):
+    from pips.ui import layer as L
+
+    too_narrow = []
+    real = L.Layer.update
+
+    def update(self, items):
+        for it in items:
+            if it[4] & 15 == L.TEXT_AT and self.s.text_width(it[5]) > it[2]:
+                too_narrow.append((it, self.s.text_width(it[5])))
+        real(self, items)
+
+    monkeypatch.setattr(L.Layer, "update", update)
+    levels, options = INK_MATCHES[name]
+    lines = sim.setup_script(games.names().index(name), games.get(name), levels, options)
+    app, d = ui_session(lines, size[0], size[1], seed=5)
+    assert screen(app) == "TableScreen"
+    for _ in range(3000):
+        if screen(app) in ("HandResultScreen", "MatchResultScreen"):
+            break
+        d.tap(K.A if _ % 4 else K.RIGHT)
+    assert screen(app) in ("HandResultScreen", "MatchResultScreen")
+    assert not too_narrow, too_narrow[:4]
 
 
 # -- golden screenshots ---------------------------------------------------------------------------

@@ -448,9 +448,10 @@ class TableScreen(Screen):
         items = []
         mid = y0 + hand_h // 2 - s.char_h // 2
         if first > 0:
-            items.append((1, mid, s.char_w, s.char_h, TEXT_AT | TEXT << 4, "<"))
+            items.append((1, mid, s.text_width("<"), s.char_h, TEXT_AT | TEXT << 4, "<"))
         if first + fit < len(hand):
-            items.append((w - s.char_w - 1, mid, s.char_w, s.char_h, TEXT_AT | TEXT << 4, ">"))
+            aw = s.text_width(">")
+            items.append((w - aw - 1, mid, aw, s.char_h, TEXT_AT | TEXT << 4, ">"))
         for i in range(first, min(len(hand), first + fit)):
             x = x0 + (i - first) * step
             y = y0 + (1 if playable[i] == 1 else 4)  # the playable ones raised

@@ -152,8 +152,9 @@ class Band:
                 out.append(self.tile(pairs[i], x, top + self.row * (k & 1), framed))
                 x += self.step
             right_x = x - self.step + self.tw
-        out.append((x0 - s.char_w - 3, text_y, s.char_w, s.char_h, TEXT_AT | HINT << 4, "L"))
-        out.append((right_x + 3, text_y, s.char_w, s.char_h, TEXT_AT | HINT << 4, "R"))
+        # a label's box is its ink (a band clears what it leaves by the box)
+        out.append((x0 - s.char_w - 3, text_y, s.text_width("L"), s.char_h, TEXT_AT | HINT << 4, "L"))
+        out.append((right_x + 3, text_y, s.text_width("R"), s.char_h, TEXT_AT | HINT << 4, "R"))
         self.strip(out, x0, right_x)
         return out
 

@@ -165,7 +165,7 @@ def _arm(out, s, arm, pairs, box, y0, h, w, marked, halves):
     # x, y, tw, th: the outermost tile. Its letter beyond it (E, W), or beside
     # its outer half (N, S); the hidden count between it and the centre (E,
     # W), or on the other side (N, S)
-    cw = s.char_w
+    cw = s.text_width(ARMS[arm])  # the letter's ink, its box
     chh = s.char_h
     if across:
         ty = box[1] + box[3] // 2 - chh // 2

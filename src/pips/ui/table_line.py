@@ -106,8 +106,9 @@ class Band:
             elif text.endswith(" R"):
                 mark = 1
         out = [
-            (x - s.char_w - 3, text_y, s.char_w, s.char_h, TEXT_AT | HINT << 4, "L"),
-            (x + total + 3, text_y, s.char_w, s.char_h, TEXT_AT | HINT << 4, "R"),
+            # a label's box is its ink (a band clears what it leaves by the box)
+            (x - s.char_w - 3, text_y, s.text_width("L"), s.char_h, TEXT_AT | HINT << 4, "L"),
+            (x + total + 3, text_y, s.text_width("R"), s.char_h, TEXT_AT | HINT << 4, "R"),
         ]
         for i in range(left):
             x = _tile(out, pairs[i], x, mid_y, mark == 0 and i == 0, n)

@@ -59,10 +59,10 @@ class Band:
             ink = BLACK if fill == YELLOW else WHITE
             letter = "RYGB"[color]
             out.append(
-                (sx + 3 + s.char_w // 2, y + 5, s.char_w, s.char_h, TEXT_AT | ink << 4, letter)
+                (sx + 3 + s.char_w // 2, y + 5, s.text_width(letter), s.char_h, TEXT_AT | ink << 4, letter)
             )
         arrow = ">>" if view.direction > 0 else "<<"
-        out.append((sx, y + h - s.char_h, 2 * s.char_w, s.char_h, TEXT_AT | TEXT << 4, arrow))
+        out.append((sx, y + h - s.char_h, s.text_width(arrow), s.char_h, TEXT_AT | TEXT << 4, arrow))
         px = w // 2 + 10
         out.append((px, y, cw, h, _BACK, 0))
         tx = px + cw + 4
