@@ -199,9 +199,9 @@ def session(args, timed=True):
         surface = app.surface
         flush = surface.flush
 
-        def timed_flush():
+        def timed_flush(clock=None, start=0):
             t0 = ticks_us()
-            r = flush()
+            r = flush(clock, start)
             last[3] += ticks_diff(ticks_us(), t0)
             return r
 
