@@ -7,8 +7,9 @@ import subprocess
 
 import pytest
 
-from mpy_support import ROOT
-from pips_tools import device
+from mpy_support import ROOT, needs_micropython
+from pips_tools import device, mpy
+from pips_tools.firmware_session import session_args
 
 
 def test_bench_manifest_freezes_the_firmware_modules_and_the_bench():
@@ -23,6 +24,31 @@ def test_bench_manifest_freezes_the_firmware_modules_and_the_bench():
     for module in ("unix_sim.py", "pips_main.py", "pips_bench.py"):
         assert "module(%r" % module in text
     assert device.write_manifest() == (path, fingerprint)  # unchanged: same fingerprint
+
+
+@needs_micropython
+@pytest.mark.micropython
+def test_the_benchs_timed_session_runs_on_the_unix_port(tmp_path):
+    """The bench's session (device_bench_mod.session, timed) wraps the App's frame,
+    the surface's flush and the smart bot's step: run here on the unix port with
+    the same names the bench firmware freezes, a Block hand to its results, so a
+    change of those signatures fails in CI and not first on the emulated M0."""
+    import shutil
+
+    shutil.copy(os.path.join(ROOT, "firmware", "main.py"), str(tmp_path / "pips_main.py"))
+    shutil.copy(os.path.join(ROOT, "sim", "pips_tools", "device_bench_mod.py"),
+                str(tmp_path / "pips_bench.py"))
+    args = session_args("block", 2, None, 1, 400, 1)[1:]
+    code = ("import pips_bench\n"
+            "pips_bench._align = lambda: None  # the M0's SysTick: no such register here\n"
+            "pips_bench.session(%r, True)\n" % (tuple(args),))
+    rc, out, err = mpy.run_micropython(code, None, [str(tmp_path)] + mpy.source_path(), 300)
+    assert rc == 0, out[-2000:] + err[-2000:]
+    frames = [line.split() for line in out.splitlines() if line.startswith("f ")]
+    assert len(frames) > 50
+    assert "TableScreen" in [f[6] for f in frames]
+    assert frames[-1][6] == "HandResultScreen"
+    assert sum(int(f[2]) for f in frames) > 0  # the bytes each frame sent are counted
 
 
 def test_make_bench_device_says_what_it_needs():
