@@ -26,6 +26,9 @@ def for_panel(width, height):
 def find(font, code):
     """The index of the glyph for code point `code`, -1 when the font has none."""
     codes = font.CODES
+    k = code - 32  # every font begins with printable ASCII in order: most text is found here
+    if 0 <= k < 95 and codes[2 * k] == 0 and codes[2 * k + 1] == code:
+        return k
     lo = 0
     hi = font.COUNT - 1
     while lo <= hi:
