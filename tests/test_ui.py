@@ -560,11 +560,11 @@ def test_every_text_item_covers_its_ink(name, size, monkeypatch):
     too_narrow = []
     real = L.Layer.update
 
-    def update(self, items):
+    def update(self, items, *rest):
         for it in items:
             if it[4] & 15 == L.TEXT_AT and self.s.text_width(it[5]) > it[2]:
                 too_narrow.append((it, self.s.text_width(it[5])))
-        real(self, items)
+        real(self, items, *rest)
 
     monkeypatch.setattr(L.Layer, "update", update)
     levels, options = INK_MATCHES[name]
