@@ -106,11 +106,16 @@ class TcpWire:
             pass  # the peer is gone: the link layer resends
 
     def read(self):
-        try:
-            data = self.sock.recv(256)
-        except OSError:
-            return b""
-        return data or b""
+        out = b""
+        while len(out) < 4096:  # all that came (a slower peer must not fall behind)
+            try:
+                data = self.sock.recv(512)
+            except OSError:
+                break
+            if not data:
+                break
+            out += data
+        return out
 
     def close(self):
         self.sock.close()

@@ -88,7 +88,7 @@ class HostModel(TableModel):
         self.link.on_hello = self.hello
         self.guest_seat = [owner.index(g) for g in range(len(peers))]
         self.holders = [BOT if levels[s] != "human" else 1 + owner[s] for s in range(players)]
-        self.over_told = False
+        self.listener = None  # the lobby's, while a device may come back through it (TCP)
 
     def hello(self, g):
         """Guest g heard (again): the table it sits at and its seat's view."""
@@ -129,6 +129,20 @@ class HostModel(TableModel):
 
     def link_step(self, now):
         link = self.link
+        listener = self.listener
+        wire = listener.accept() if listener is not None else None
+        if wire is not None:
+            # a device come back on a wire opened anew (TCP): the one heard
+            # from least lately takes it; its session says whether it restarted
+            peers = link.peers
+            g = 0
+            for k in range(len(peers)):
+                if peers[k].heard < peers[g].heard:
+                    g = k
+            close = getattr(peers[g].wire, "close", None)
+            if close is not None:
+                close()
+            peers[g].wire = wire
         link.listen(now)
         link.wait(now)
         if self.state == WAIT:
@@ -143,6 +157,8 @@ class HostModel(TableModel):
         return lang.text("link.device", seat_name(self.think_seat), dots)
 
     def close(self):
+        if self.listener is not None:
+            self.listener.close()
         for peer in self.link.peers:
             close = getattr(peer.wire, "close", None)
             if close is not None:
