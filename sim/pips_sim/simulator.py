@@ -33,7 +33,9 @@ A key file holds one command a line (`#` starts a comment):
                        scaled by --scale
     until match 4000   tap A every few frames until the match result shows (at most
                        4000 frames); also `until hand`, `until table`, `until handover`,
-                       `until linked` (a linked table: --host, --join)
+                       `until linked` (a linked table: --host, --join); `until idle`
+                       waits, tapping nothing, until a linked table's last messages
+                       are acknowledged
     seed 7             (first line only) the seed of the app's matches
     seat 2 random      on the set-up screen, seat 2 (from 0) taken by a bot the
                        screen does not offer (the random bot, for tests)
@@ -148,22 +150,35 @@ class Driver:
         return type(self.app.screen).__name__
 
     def until(self, what, limit):
-        """Tap A now and then until the named screen shows; False if it never did."""
+        """Tap A now and then until the named screen shows; False if it never
+        did. `idle`: no tap, until a linked table's messages are all
+        acknowledged (its last ones out before the run ends)."""
         from pips.ui.keys import A
 
+        if what == "idle":
+            start = self.frames
+            while self.frames - start < limit:
+                linked = self.app.linked
+                if linked is None or linked.idle():
+                    return True
+                self.step(0)
+            return False
+
         target = {
-            "match": "MatchResultScreen",
+            "match": ("MatchResultScreen", "GuestResultScreen"),  # (a linked guest's: pips.ui.link)
             "hand": "HandResultScreen",
             "table": "TableScreen",
             "linked": "LinkTableScreen",
             "handover": "HandOverScreen",
         }[what]
+        if not isinstance(target, tuple):
+            target = (target,)
         start = self.frames
         while self.frames - start < limit:
-            if self.screen_name() == target:
+            if self.screen_name() in target:
                 return True
             self.tap(A)
-        return self.screen_name() == target
+        return self.screen_name() in target
 
 
 def run_script(app, lines, shot_scale=2, shots=None, shot_dir=".", driver=None):
@@ -197,6 +212,8 @@ def run_script(app, lines, shot_scale=2, shots=None, shot_dir=".", driver=None):
                     save_png(app.surface, path, shot_scale)
             elif cmd == "until":
                 if not d.until(words[1], int(words[2]) if len(words) > 2 else 6000):
+                    if words[1] == "idle":
+                        raise ValueError("the linked table's messages never all went out")
                     raise ValueError("never reached the %s screen" % words[1])
             elif cmd == "seed":
                 pass

@@ -154,7 +154,7 @@ PHRASES = {
     "link.setup": "{0}, propojená",
     "link.a_device": "zařízení",
     "link.lobby": "Čekárna: {0}",
-    "link.hint.lobby": "Začít, až se všichni připojí  držet A: zpět",
+    "link.hint.lobby": "A: začít  držet A: zpět",
     "link.hint.join": "držet A: zpět",
     "link.you": "{0} (ty)",
     "link.joined": "{0}: zařízení {1}",

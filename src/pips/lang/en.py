@@ -159,7 +159,7 @@ PHRASES = {
     "link.setup": "{0}, linked",
     "link.a_device": "a device",
     "link.lobby": "Lobby: {0}",
-    "link.hint.lobby": "Start once all joined  hold A: back",
+    "link.hint.lobby": "A: start  hold A: back",
     "link.hint.join": "hold A: back",
     "link.you": "{0} (you)",
     "link.joined": "{0}: device {1}",

@@ -141,7 +141,7 @@ PHRASES = {
     "link.setup": "ﯼﺪﻧﻮﯿﭘ ،{0}",
     "link.a_device": "ﻩﺎﮕﺘﺳﺩ ﮏﯾ",
     "link.lobby": "{0} :ﺭﺎﻈﺘﻧﺍ",
-    "link.hint.lobby": "ﺖﺸﮔﺮﺑ :A ﻦﺘﺷﺍﺩ‌ﻪﮕﻧ  ﺪﻨﺘﺳﻮﯿﭘ ﻪﻤﻫ ﯽﺘﻗﻭ ﻉﻭﺮﺷ",
+    "link.hint.lobby": "ﺖﺸﮔﺮﺑ :A ﻦﺘﺷﺍﺩ‌ﻪﮕﻧ  ﻉﻭﺮﺷ :A",
     "link.hint.join": "ﺖﺸﮔﺮﺑ :A ﻦﺘﺷﺍﺩ‌ﻪﮕﻧ",
     "link.you": "(ﺎﻤﺷ) {0}",
     "link.joined": "{1} ﻩﺎﮕﺘﺳﺩ :{0}",

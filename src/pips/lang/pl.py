@@ -154,7 +154,7 @@ PHRASES = {
     "link.setup": "{0}, połączona",
     "link.a_device": "urządzenie",
     "link.lobby": "Poczekalnia: {0}",
-    "link.hint.lobby": "Start, gdy wszyscy dołączą  trzymaj A: wróć",
+    "link.hint.lobby": "A: start  trzymaj A: wróć",
     "link.hint.join": "trzymaj A: wróć",
     "link.you": "{0} (ty)",
     "link.joined": "{0}: urządzenie {1}",

@@ -20,6 +20,8 @@ from pips.ui.palette import FELT, WARNING
 from pips.ui.screen import game_title
 from pips.ui.table import TableScreen
 from pips.ui.table_setup import SetupScreen
+from pips.ui.results import MatchResultScreen
+from pips.ui import keys as K
 
 KEEP_MS = 1000  # a linked device says it is there this often when silent (frame.Peer)
 
@@ -73,7 +75,19 @@ class HostGamesScreen(MenuScreen):
             game_class = games.get(games.names()[i])
         except ImportError:
             return
-        self.app.open(HostSetupScreen, game_class)
+        app = self.app
+        if game_class.name in app.kept:
+            # a linked match kept (the host lost power): resumed, its
+            # devices' seats waiting in the lobby for them to come back
+            from pips.restore import read_match
+            from pips.save import Store
+
+            kept, _ = read_match(Store(app.data), game_class.name)
+            if kept is not None and "human" in kept.levels[1:]:
+                m = kept.match
+                app.open(LobbyScreen, game_class, m.players, kept.levels, m.options, kept)
+                return
+        app.open(HostSetupScreen, game_class)
 
     def back(self):
         self.app.open(LinkScreen)
@@ -303,12 +317,33 @@ class LinkTableScreen(TableScreen):
         if actor >= 0 or not hasattr(self.model, "guest"):
             TableScreen.show_first(self, actor)
             return
-        from pips.ui.results import MatchResultScreen  # a guest: the match's ranks
-
-        self.app.open(MatchResultScreen, self)
+        self.app.open(GuestResultScreen, self)
 
     def again(self):
         from pips.ui.title import TitleScreen
 
         self.app.unlink()
         return TitleScreen(self.app)
+
+
+class GuestResultScreen(MatchResultScreen):
+    """A guest's match results: the ranks, shown whenever the host's end
+    comes; keys pressed before it came are not taken for it (a tap let go
+    as it shows would leave it unseen). A: the title."""
+
+    footer_key = "hint.back"
+    GUARD_MS = 500
+
+    def __init__(self, app, table):
+        MatchResultScreen.__init__(self, app, table)
+        self.shown_at = None
+
+    def frame(self, presses, now):
+        if self.shown_at is None:
+            self.shown_at = now
+        if now - self.shown_at < self.GUARD_MS:
+            presses = 0
+        if presses & K.A:
+            self.done()
+            return
+        MatchResultScreen.frame(self, presses & ~K.A, now)

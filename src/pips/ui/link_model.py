@@ -156,6 +156,13 @@ class HostModel(TableModel):
             return lang.text("link.lost", seat_name(self.think_seat), dots)
         return lang.text("link.device", seat_name(self.think_seat), dots)
 
+    def idle(self):
+        """Every message sent was acknowledged."""
+        for peer in self.link.peers:
+            if not peer.idle():
+                return False
+        return True
+
     def close(self):
         if self.listener is not None:
             self.listener.close()
@@ -354,16 +361,20 @@ class GuestModel:
         pass  # a linked match is resigned at the host
 
     def wait_text(self, dots):
+        host = self.holders.index(0) if 0 in self.holders else 0  # the host's seat
+        if self.lost:  # the link a guest has is to the host
+            return lang.text("link.lost", seat_name(host), dots)
         seat = self.think_seat
         if seat < 0:
             seat = self.view.turn
-        if seat < 0:
-            return ""
-        if self.lost:
-            return lang.text("link.lost", seat_name(seat), dots)
+        if seat < 0 or seat == self.viewer:  # its own move sent: the host's to play
+            seat = host
         if self.holders[seat] == BOT:
             return lang.text("thinking", seat_name(seat), dots)
         return lang.text("link.device", seat_name(seat), dots)
+
+    def idle(self):
+        return self.guest.peer.idle()
 
     def close(self):
         close = getattr(self.guest.peer.wire, "close", None)
