@@ -320,10 +320,9 @@ class LinkTableScreen(TableScreen):
         self.app.open(GuestResultScreen, self)
 
     def again(self):
-        from pips.ui.title import TitleScreen
-
-        self.app.unlink()
-        return TitleScreen(self.app)
+        """A linked table does not deal again: the title (the lobby opens a new one)."""
+        self.app.home()
+        return self.app.screen
 
 
 class GuestResultScreen(MatchResultScreen):
