@@ -219,11 +219,12 @@ class UartWire:
 
     @classmethod
     def listen(cls, where):
-        return Once(cls())
+        """where: the UART (machine.UART's calls), None for UART0 on GP0/GP1."""
+        return Once(cls(where))
 
     @classmethod
     def join(cls, where):
-        return cls()
+        return cls(where)
 
 
 # -- ESP-NOW ---------------------------------------------------------------------
