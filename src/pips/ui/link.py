@@ -100,7 +100,7 @@ class HostSetupScreen(SetupScreen):
     def __init__(self, app, game_class):
         SetupScreen.__init__(self, app, game_class)
         self.title = lang.text("link.setup", game_title(game_class))
-        if app.last_setup.get(game_class.name) is None:
+        if app.last_setup.get(game_class.name) is None and game_class.max_players > 1:
             self.players = max(2, game_class.min_players)
             self.levels[1] = "human"  # a device at P2 at first
 
