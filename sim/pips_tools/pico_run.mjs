@@ -34,7 +34,12 @@
 //               power cut: what the firmware wrote to its filesystem is kept)
 // Prints a JSON summary: why it stopped, simulated and host time, instructions.
 //
-// Two gaps of rp2040js 1.4.1 are bridged here. Its flash controller ignores
+// Three gaps of rp2040js 1.4.1 are bridged here. Its UART raises the TX
+// interrupt at every check (it has no TX FIFO): MicroPython's UART, which
+// enables that interrupt and clears it in its handler, would spend all its
+// time in that handler; here the interrupt is raised as the real one is, when
+// a byte written leaves the (empty) FIFO below its level, and stays cleared.
+// The other two: its flash controller ignores
 // writes, so the boot ROM's flash_range_erase and flash_range_program entries
 // (found through the ROM's function table) become breakpoints that do the work
 // on the flash array; the filesystem then keeps what the firmware writes. And
@@ -95,6 +100,21 @@ function device(config) {
     }
     mcu.core.PC = r[14] & ~1; // back to the caller, as the ROM routine would return
   };
+
+  // -- the UARTs' TX interrupt, raised when a byte leaves, not at every check ----------
+  for (const uart of mcu.uart) {
+    uart.checkInterrupts = function () {
+      this.rp2040.setInterrupt(this.irq, !!(this.interruptStatus & this.interruptMask));
+    };
+    const write = uart.writeUint32.bind(uart);
+    uart.writeUint32 = function (offset, value) {
+      write(offset, value);
+      if (offset === 0) { // UARTDR: the byte is out at once, the FIFO empty again
+        this.interruptStatus |= 1 << 5; // UARTTXINTR
+        this.checkInterrupts();
+      }
+    };
+  }
 
   // -- keys --------------------------------------------------------------------------
   for (const pin of config.idleHigh || []) mcu.gpio[pin].setInputValue(true);
