@@ -15,6 +15,7 @@ width = const(240)
 height = const(135)
 keys = "four"
 data = "/data"
+link = ("uart", None, None)  # link play (pips.ui.link): UART0, TX GP0 to the other's RX GP1, and ground
 ticks_ms = time.ticks_ms
 ticks_diff = time.ticks_diff
 sleep_ms = time.sleep_ms

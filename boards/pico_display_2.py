@@ -16,6 +16,7 @@ width = const(320)
 height = const(240)
 keys = "four"
 data = "/data"
+link = ("uart", None, None)  # link play (pips.ui.link): UART0, TX GP0 to the other's RX GP1, and ground
 ticks_ms = time.ticks_ms
 ticks_diff = time.ticks_diff
 sleep_ms = time.sleep_ms

@@ -58,6 +58,7 @@ _bl.freq(1000)
 _bl.duty_u16(0)  # dark while the controller resets and clears its RAM
 
 data = "/data"  # on the board's flash file system
+link = ("uart", None, None)  # link play (pips.ui.link): UART0, TX GP0 to the other's RX GP1, and ground
 
 ticks_ms = time.ticks_ms
 ticks_diff = time.ticks_diff

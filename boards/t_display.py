@@ -18,6 +18,7 @@ width = const(240)
 height = const(135)
 keys = "two"
 data = "/data"
+link = ("espnow", None, None)  # link play (pips.ui.link): ESP-NOW to the other board (untested on hardware)
 ticks_ms = time.ticks_ms
 ticks_diff = time.ticks_diff
 sleep_ms = time.sleep_ms

@@ -42,14 +42,16 @@ def make_app(board, seed=-1, language=None):
     seeds its shuffles from the clock; tests pass one to replay a session).
     The match, the settings and the statistics are kept in the board's
     folder `data` (pips.save), when it names one; the language is the
-    settings' (`language`: another to start in, for measurements)."""
+    settings' (`language`: another to start in, for measurements). Link play
+    goes over the board's wire (`link`: UART0 on the RP2040 boards, ESP-NOW on
+    the ESP32 ones; pips.ui.link)."""
     from pips.ui.app import App
     from pips.ui.fbsurface import FbSurface
 
     return App(
         FbSurface(board.display), board.width, board.height, board.ticks_ms, seed,
         getattr(board, "data", None), board.backlight, getattr(board, "keys", None),
-        getattr(board, "tone", None), language,
+        getattr(board, "tone", None), language, getattr(board, "link", None),
     )
 
 

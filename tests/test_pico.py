@@ -8,6 +8,11 @@ A match switched off mid-hand, the emulated flash kept, resumes on the next
 boot where it stood and plays on to the results the uninterrupted session
 reaches.
 
+Two emulated Picos in one process, UART0 TX of each wired to the other's RX
+at 115,200 baud, play a linked Block match from both title screens to the
+results (pips.ui.link), each device's frames the desktop's for the same
+keys and the same bytes read from the cable.
+
 The memory budget: every game's session at its largest table keeps at least
 pips_tools.memory.BUDGET_FREE bytes free, at the frame boundaries and inside
 the bots' decisions, with Pips frozen in and as .mpy files on the stock
@@ -140,6 +145,41 @@ def test_session_frames_are_the_desktops_pixel_for_pixel(session):
     # not a vacuous comparison: the frames changed the panel again and again
     distinct = set(pixels for pixels, written in result["device"])
     assert len(distinct) > 20
+
+
+# -- two Picos linked by their cables ----------------------------------------------------
+
+# A whole linked match on two emulators takes longer than make test's budget
+# here: run with PIPS_PICO_LINK=1 (python -m pips_tools.pico_link plays the same)
+LINK_WHY = WHY or (None if os.environ.get("PIPS_PICO_LINK") else
+                   "two emulated Picos play a whole match: PIPS_PICO_LINK=1 runs it")
+
+
+@pytest.fixture(scope="module")
+def linked(tmp_path_factory):
+    if LINK_WHY is not None:
+        pytest.skip(LINK_WHY)
+    return pico.play_link(str(tmp_path_factory.mktemp("link")))
+
+
+def test_two_picos_on_one_cable_play_a_linked_block_match_to_the_results(linked):
+    host, guest = linked["host"], linked["guest"]
+    for result, end in ((host, "MatchResultScreen"), (guest, "GuestResultScreen")):
+        assert result["summary"]["stop"] == "until", result["console"][-2000:]
+        names = [words[2] for words in result["info"]]
+        assert names[0] == "TitleScreen" and "LinkTableScreen" in names and names[-1] == end
+    assert "LobbyScreen" in [w[2] for w in host["info"]]
+    assert "JoinScreen" in [w[2] for w in guest["info"]]
+    # both ways over the cable, and the guest played its moves (the host waited on it)
+    assert min(linked["uart_bytes"]) > 500
+    assert len(pico.link_times(linked)) >= 5
+
+
+def test_the_linked_picos_frames_are_the_desktops_for_the_same_keys_and_cable_bytes(linked):
+    for role in ("host", "guest"):
+        result = linked[role]
+        assert pico.frames_equal(result) is None, role
+        assert len(set(pixels for pixels, written in result["device"])) > 20
 
 
 # -- the other RP2040 boards' own firmware ------------------------------------------------

@@ -19,6 +19,11 @@ Headless, for scripts, tests and README screenshots (no window at all):
     pips sim --headless --keys session.keys --shot out.png
     pips sim --headless --lang fa --keys session.keys --shot out.png   (in Persian)
 
+Link play over TCP, the window's wire (pips.ui.link): `pips sim --host block`
+opens Block's linked set-up (Start opens the lobby, listening on --port,
+7700 by default), `pips sim --join 127.0.0.1:7700` joins it; the title's
+Link entry does the same.
+
 A key file holds one command a line (`#` starts a comment):
 
     A | B | LEFT | RIGHT | UP | DOWN | MENU   tap the key (held 3 frames, then 3 up)
@@ -27,7 +32,10 @@ A key file holds one command a line (`#` starts a comment):
     shot NAME          save the screen now as --shot-dir/NAME.png (or shot path.png),
                        scaled by --scale
     until match 4000   tap A every few frames until the match result shows (at most
-                       4000 frames); also `until hand`, `until table`, `until handover`
+                       4000 frames); also `until hand`, `until table`, `until handover`,
+                       `until linked` (a linked table: --host, --join); `until idle`
+                       waits, tapping nothing, until a linked table's last messages
+                       are acknowledged
     seed 7             (first line only) the seed of the app's matches
     seat 2 random      on the set-up screen, seat 2 (from 0) taken by a bot the
                        screen does not offer (the random bot, for tests)
@@ -142,21 +150,35 @@ class Driver:
         return type(self.app.screen).__name__
 
     def until(self, what, limit):
-        """Tap A now and then until the named screen shows; False if it never did."""
+        """Tap A now and then until the named screen shows; False if it never
+        did. `idle`: no tap, until a linked table's messages are all
+        acknowledged (its last ones out before the run ends)."""
         from pips.ui.keys import A
 
+        if what == "idle":
+            start = self.frames
+            while self.frames - start < limit:
+                linked = self.app.linked
+                if linked is None or linked.idle():
+                    return True
+                self.step(0)
+            return False
+
         target = {
-            "match": "MatchResultScreen",
+            "match": ("MatchResultScreen", "GuestResultScreen"),  # (a linked guest's: pips.ui.link)
             "hand": "HandResultScreen",
             "table": "TableScreen",
+            "linked": "LinkTableScreen",
             "handover": "HandOverScreen",
         }[what]
+        if not isinstance(target, tuple):
+            target = (target,)
         start = self.frames
         while self.frames - start < limit:
-            if self.screen_name() == target:
+            if self.screen_name() in target:
                 return True
             self.tap(A)
-        return self.screen_name() == target
+        return self.screen_name() in target
 
 
 def run_script(app, lines, shot_scale=2, shots=None, shot_dir=".", driver=None):
@@ -190,6 +212,8 @@ def run_script(app, lines, shot_scale=2, shots=None, shot_dir=".", driver=None):
                     save_png(app.surface, path, shot_scale)
             elif cmd == "until":
                 if not d.until(words[1], int(words[2]) if len(words) > 2 else 6000):
+                    if words[1] == "idle":
+                        raise ValueError("the linked table's messages never all went out")
                     raise ValueError("never reached the %s screen" % words[1])
             elif cmd == "seed":
                 pass
@@ -258,17 +282,18 @@ def read_keys(path):
 
 
 def make_app(width=240, height=135, seed=1, display=None, data=None, keys=None, language=None,
-             force_language=False):
+             force_language=False, link=None):
     """The device's App on a DioSurface (shown on `display` if given);
     `data`: the folder it keeps its match, settings and statistics in;
     `keys`: the board's key scheme (boards/board_table.py); `language`: its
     words' (pips.lang.CODES; English by default), unless the settings kept
-    in `data` name another, or `force_language`."""
+    in `data` name another, or `force_language`; `link`: its wire for link
+    play (App's: ("tcp", port, address) in the window)."""
     from pips.ui.diosurface import DioSurface
     from pips.ui.app import App
 
     surface = DioSurface(width, height, display)
-    app = App(surface, width, height, None, seed, data, keys=keys, language=language)
+    app = App(surface, width, height, None, seed, data, keys=keys, language=language, link=link)
     if force_language and language and app.language != language:
         from pips import lang
 
@@ -278,11 +303,31 @@ def make_app(width=240, height=135, seed=1, display=None, data=None, keys=None, 
     return app
 
 
+def link_of(args):
+    """The window's wire for link play: TCP, listening on --port, joining
+    --join's address (or this machine's --port)."""
+    return ("tcp", args.port, args.join or "127.0.0.1:%d" % args.port)
+
+
+def open_link(app, args):
+    """--host GAME: the linked set-up of GAME first; --join: the join screen."""
+    if args.host:
+        from pips import games
+        from pips.ui.link import HostSetupScreen
+
+        app.open(HostSetupScreen, games.get(args.host))
+    elif args.join:
+        from pips.ui.link import JoinScreen
+
+        app.open(JoinScreen)
+
+
 def headless(args):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     lines = read_keys(args.keys) if args.keys else []
     app = make_app(args.width, args.height, script_seed(lines, args.seed), keys=args.key_scheme,
-                   language=args.language)
+                   language=args.language, link=link_of(args))
+    open_link(app, args)
     d = run_script(app, lines, args.scale, None, args.shot_dir)
     if args.frames > 0:  # after the key file (if any), so many frames more
         d.wait(args.frames)
@@ -350,7 +395,8 @@ def window(args):
     from pips_sim.folders import data_folder
 
     app = make_app(args.width, args.height, seed, display, None if lines else data_folder(),
-                   args.key_scheme, args.language, args.lang is not None)
+                   args.key_scheme, args.language, args.lang is not None, link_of(args))
+    open_link(app, args)
     played = run_script(app, lines, args.scale, None, args.shot_dir).now if lines else 0
     root = displayio.Group()
     screen = displayio.Group(scale=scale)
@@ -434,6 +480,11 @@ def main(argv=None):
     p.add_argument("--frames", type=int, help="close the window after this many frames (headless: "
                    "so many frames after the key file)")
     p.add_argument("--window-shot", help="save the whole window (PNG) when it closes")
+    p.add_argument("--host", metavar="GAME", help="host a linked table of GAME over TCP: its set-up, "
+                   "then the lobby (the title's Link entry does the same)")
+    p.add_argument("--join", metavar="ADDRESS", help="join a linked table over TCP at HOST:PORT")
+    p.add_argument("--port", type=int, default=7700, help="the TCP port a host listens on "
+                   "(default 7700)")
     p.add_argument("--lang", help="the screens' language: en, cs, pl or fa (default: the settings "
                    "kept, else from the LANG environment variable, else English)")
     args = p.parse_args(argv)
@@ -464,6 +515,15 @@ def main(argv=None):
         p.error("--frames takes 1 or more, not %d" % args.frames)
     if args.frames is None:
         args.frames = -1
+    if args.host is not None:
+        from pips import games
+
+        if args.host not in games.names():
+            p.error("--host: no game %r (games: %s)" % (args.host, ", ".join(games.names())))
+    if args.join is not None and (":" not in args.join or not args.join.rsplit(":", 1)[1].isdigit()):
+        p.error("--join takes HOST:PORT, not %r" % args.join)
+    if not 0 < args.port < 65536:
+        p.error("--port takes 1 to 65535, not %d" % args.port)
     if args.width < 64 or args.height < 64:
         p.error("the screen must be at least 64x64 pixels")
     largest = max(args.scale, 1 if args.headless else args.zoom)

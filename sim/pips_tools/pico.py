@@ -45,14 +45,15 @@ import subprocess
 import sys
 import tempfile
 
-from pips.ui.table_model import CHOOSE, THINK  # the table's states: a human chooses, a bot thinks
+from pips.ui.table_model import CHOOSE, THINK, WAIT  # the table's states: a human chooses, a bot thinks, a device
 from pips_tools import device, fsimage, mpy, panel, uf2
 
 ROOT = mpy.ROOT
 HERE = os.path.dirname(os.path.abspath(__file__))
 RUNNER = os.path.join(HERE, "pico_run.mjs")
 RP2040JS = "rp2040js@1.4.1"
-PREFIX = os.path.join(ROOT, ".venv", "pico")
+# where `make pico-emu` installs it (PIPS_PICO_PREFIX: another folder holding one)
+PREFIX = os.environ.get("PIPS_PICO_PREFIX") or os.path.join(ROOT, ".venv", "pico")
 FIRMWARE = os.environ.get("PIPS_PICO_FIRMWARE") or os.path.join(ROOT, "build", "pips-pico.uf2")
 # the same MicroPython with nothing frozen (`make firmware` builds both): the
 # firmware a maker flashes before copying the .mpy files (pips_tools.memory)
@@ -273,6 +274,8 @@ import %(module)s as board
 SEED = %(seed)d
 DATA = %(data)r  # the App's folder (None: nothing kept)
 CUT = %(cut)d  # print CUT_MARK at the table's first still frame a human chooses after CUT moves
+LINK = %(link)d  # 1: link play on the board's cable (UART0), every byte read noted
+ENDS = %(ends)r  # the screens that end the run
 ticks_ms = time.ticks_ms
 ticks_us = time.ticks_us
 ticks_diff = time.ticks_diff
@@ -307,6 +310,34 @@ class Loop:  # what run() takes of a board: the real clock and sleep, the keys n
     peek_keys = getattr(board, "peek_keys", None)  # not noted: the frames read the keys
 
 
+class TracedUart:  # the cable's UART0: the bytes each read returns printed (a "W" line)
+    def __init__(self):
+        from machine import UART, Pin
+
+        self.uart = UART(0, 115200, tx=Pin(0), rx=Pin(1))
+        self.k = 0  # the reads this frame
+
+    def any(self):
+        return 1
+
+    def write(self, data):
+        return self.uart.write(data)
+
+    def read(self):
+        n = self.uart.any()
+        data = self.uart.read(n) if n else b""
+        if data:
+            print("W", self.k, hexlify(data).decode())
+        self.k += 1
+        return data
+
+
+if LINK:
+    from binascii import hexlify
+
+    cable = TracedUart()
+
+
 class Screens:  # what the App takes of a board: the display, the clock noted
     display = display
     width = board.width
@@ -315,6 +346,7 @@ class Screens:  # what the App takes of a board: the display, the clock noted
     ticks_ms = clock
     data = DATA
     backlight = board.backlight
+    link = ("uart", cable, cable) if LINK else None
 
 
 def on_frame(app, n):
@@ -327,9 +359,11 @@ def on_frame(app, n):
     print("F", now, held[0], display.bytes_sent, work,
           ",".join([str(ticks_diff(reads[i], now)) for i in range(m)]))
     count[0] = 0
+    if LINK:
+        cable.k = 0
     screen = app.screen
     name = type(screen).__name__
-    if name == "HandResultScreen" or name == "MatchResultScreen":
+    if name in ENDS:
         held[2] += 1
     elif (CUT >= 0 and not held[3] and name == "TableScreen" and screen.model.game.moves >= CUT
           and screen.model.state == %(choose)d and not app.surface.dirty
@@ -366,6 +400,7 @@ trace_path, log_path, info_path, seed = sys.argv[1], sys.argv[2], sys.argv[3], i
 folder = sys.argv[5] if len(sys.argv) > 5 and sys.argv[5] != "-" else None
 panel = [int(a) for a in sys.argv[6:12]] or [240, 135, 40, 53, 0x70, 1]
 scheme = sys.argv[12] if len(sys.argv) > 12 and sys.argv[12] != "-" else None
+wires_path = sys.argv[13] if len(sys.argv) > 13 and sys.argv[13] != "-" else None
 display = st7789.ST7789(board.bus, board.dc, board.cs, board.rst if panel[5] else None, board.sleep_ms,
                         panel[0], panel[1], panel[2], panel[3], panel[4], lut=rgb565_table(), init=False)
 values = []
@@ -380,6 +415,35 @@ def clock():
     return values[-1] if values else 0
 
 
+class ReplayUart:  # the cable: each read returns what the device's read did, writes go nowhere
+    def __init__(self):
+        self.k = 0
+        self.frame = {}
+
+    def any(self):
+        return 1
+
+    def write(self, data):
+        return len(data)
+
+    def read(self):
+        data = self.frame.get(self.k, b"")
+        self.k += 1
+        return data
+
+
+wires = {}  # frame -> {read: bytes}
+cable = None
+if wires_path is not None:
+    from binascii import unhexlify
+
+    cable = ReplayUart()
+    for line in open(wires_path):
+        words = line.split()
+        if words:
+            wires.setdefault(int(words[0]), {})[int(words[1])] = unhexlify(words[2])
+
+
 class Screens:
     display = display
     width = panel[0]
@@ -388,6 +452,7 @@ class Screens:
     ticks_ms = clock
     backlight = board.backlight
     data = folder
+    link = ("uart", cable, cable) if cable is not None else None
 
 
 log = open(log_path, "wb")
@@ -421,6 +486,9 @@ for line in open(trace_path):
     now = int(words[1])
     values = [now + int(d) for d in words[5].split(",")] if len(words) > 5 else []
     at[0] = 0
+    if cable is not None:
+        cable.frame = wires.get(n, {})
+        cable.k = 0
     app.frame(int(words[2]), now)
     dump()
     n += 1
@@ -438,9 +506,10 @@ CUT_MARK = "PIPS-POWER-CUT"
 DATA = "/data"  # boards/pico_lcd_114.py's data folder
 
 
-def parse_trace(console):
+def parse_trace(console, wires=None):
     """(start byte count, [(now, keys, bytes_sent, work_us, reads)]) from the
-    console, up to the power cut's mark when there is one."""
+    console, up to the power cut's mark when there is one; `wires`, a list,
+    gets the cable's reads: (frame, read, hex of the bytes)."""
     start = None
     frames = []
     for line in console.splitlines():
@@ -454,6 +523,8 @@ def parse_trace(console):
         elif words[0] == "F" and start is not None:
             reads = [int(d) for d in words[5].split(",")] if len(words) > 5 else []
             frames.append((int(words[1]), int(words[2]), int(words[3]), int(words[4]), reads))
+        elif words[0] == "W" and start is not None and wires is not None and len(words) == 3:
+            wires.append((len(frames), int(words[1]), words[2]))
     return start, frames
 
 
@@ -527,11 +598,26 @@ def play(folder, flash, keys, seed, max_sim_s, desktop_data=None, cut=-1, b=None
     first still frame after `cut` moves where a human chooses: the trace,
     and the desktop's replay, end with that frame. The result is run_session's."""
     b = b or board()
+    config = device_config(folder, flash, keys, seed, max_sim_s, desktop_data, cut, b)
+    summary = run(config, folder)
+    return replay(folder, config, summary, keys, seed, desktop_data, b)
+
+
+ENDS = ("HandResultScreen", "MatchResultScreen")  # a session's run ends at the first results
+LINK_ENDS = ("MatchResultScreen", "GuestResultScreen")  # a linked match's, at the match's
+
+
+def device_config(folder, flash, keys, seed, max_sim_s, desktop_data=None, cut=-1, b=None, link=False):
+    """pico_run.mjs's config of one device's traced run (play()'s), its
+    files in `folder`; `link`: on the board's cable (UART0), to the match's
+    results."""
+    b = b or board()
     os.makedirs(folder, exist_ok=True)
     script = os.path.join(folder, "trace.py")
     with open(script, "w") as f:
         f.write(TRACE % {"module": b["module"], "seed": seed, "start": START, "end": END, "cut": cut, "cut_mark": CUT_MARK,
-                         "choose": CHOOSE, "data": None if desktop_data is None else DATA})
+                         "choose": CHOOSE, "data": None if desktop_data is None else DATA,
+                         "link": int(link), "ends": LINK_ENDS if link else ENDS})
     path = os.path.join(folder, "flash.bin")
     with open(path, "wb") as f:
         f.write(flash)
@@ -551,22 +637,35 @@ def play(folder, flash, keys, seed, max_sim_s, desktop_data=None, cut=-1, b=None
     if desktop_data is not None:
         config["flashOut"] = os.path.join(folder, "flash-out.bin")
         config["flashBytes"] = fsimage.FLASH_BYTES
-    summary = run(config, folder)
+    return config
+
+
+def replay(folder, config, summary, keys, seed, desktop_data=None, b=None):
+    """The device's run (config, its summary) replayed on the desktop, frame
+    by frame (with the cable's reads, on a linked run): play()'s result."""
+    b = b or board()
     with open(os.path.join(folder, "summary.json"), "w") as f:
         json.dump(summary, f)
     with open(config["consoleOut"], encoding="latin1") as f:
         console = f.read()
-    start, frames = parse_trace(console)
+    wires = []
+    start, frames = parse_trace(console, wires)
     if start is None or not frames:
         raise RuntimeError("no trace from the device:\n" + console[-3000:])
     trace = os.path.join(folder, "trace.txt")
     with open(trace, "w") as f:
         for now, keys_read, sent, work, reads in frames:
             f.write("F %d %d %d %d %s\n" % (now, keys_read, sent, work, ",".join(map(str, reads))))
+    wires_path = "-"
+    if wires:
+        wires_path = os.path.join(folder, "wires.txt")
+        with open(wires_path, "w") as f:
+            for frame, k, data in wires:
+                f.write("%d %d %s\n" % (frame, k, data))
     replay_log = os.path.join(folder, "desktop.spi")
     info_path = os.path.join(folder, "replay.txt")
     args = (trace, replay_log, info_path, seed, desktop_data or "-", b["width"], b["height"],
-            b["col"], b["row"], b["madctl"], int(bool(b["rst"])), b["keys"] or "-")
+            b["col"], b["row"], b["madctl"], int(bool(b["rst"])), b["keys"] or "-", wires_path)
     rc, out, err = mpy.run_micropython(REPLAY, None, mpy.source_path(), 1800, args)
     if rc != 0:
         raise RuntimeError("the replay failed:\n" + out[-3000:] + err[-3000:])
@@ -583,6 +682,80 @@ def play(folder, flash, keys, seed, max_sim_s, desktop_data=None, cut=-1, b=None
     return {"summary": summary, "frames": frames, "info": info, "device": device,
             "desktop": desktop, "console": console, "flash": config.get("flashOut"),
             "presses": keys, "bursts": bursts, "idle": read_idle(config["idleOut"]), "board": b}
+
+
+# -- two emulated Picos linked by their cables (UART0 to UART0) ------------------------
+LINK_SEEDS = (1, 2)  # the host's App, the guest's
+LINK_BAUD = 115200  # pips.link.wire.BAUD
+
+
+def link_keys(role, until_ms, pins=None):
+    """presses() of a linked Block match from the title: the host's (Link,
+    Host a table, Block, target 50, Start, then the lobby's Start row) or
+    the guest's (Link, Join a table); then A now and then on both."""
+    from pips import games
+
+    lines = ["RIGHT"] * (len(games.names()) + 1) + ["A"]  # the title's Link row (after Settings)
+    if role == "host":
+        lines += ["A", "A"]  # host a table: Block
+        lines += ["RIGHT"] * 3 + ["A"] + ["RIGHT"] * 2 + ["A", "wait 3", "RIGHT", "RIGHT"]
+    else:
+        lines += ["RIGHT", "A"]  # join a table
+    return presses(lines, pins or key_pins(), until_ms=until_ms)
+
+
+def play_link(folder, max_sim_s=900, b=None, baud=LINK_BAUD, log=None):
+    """Two emulated Picos of board `b` in one process, each UART0's TX wired
+    to the other's RX at `baud`, playing a linked Block match from their
+    title screens to the results; each device's run replayed on the desktop
+    with the bytes its cable read (play()'s result per device, under "host"
+    and "guest"; "uart_bytes": the bytes each sent)."""
+    b = b or board()
+    flash = flash_image(b["firmware"])
+    devices = []
+    for role, seed in zip(("host", "guest"), LINK_SEEDS):
+        sub = os.path.join(folder, role)
+        keys = link_keys(role, max_sim_s * 1000, b["pins"])
+        devices.append((role, seed, sub, keys, device_config(sub, flash, keys, seed, max_sim_s, b=b, link=True)))
+    summary = run({"pair": [d[4] for d in devices], "maxSimS": max_sim_s, "baud": baud}, folder)
+    out = {"uart_bytes": summary["uartBytes"]}
+    for (role, seed, sub, keys, config), one in zip(devices, summary["pair"]):
+        out[role] = replay(sub, config, one, keys, seed, None, b)
+    return out
+
+
+def link_times(result):
+    """The simulated ms from the release of each guest's key that played a
+    move (a tap of A is taken as it is let go: held, A is B) to the end of
+    the host's frame that played that move on its table (the host waited on
+    the guest, and its moves grew): a list, one a guest's move. The devices'
+    clocks both count from the pair's power-on."""
+    guest, host = result["guest"], result["host"]
+    g_frames, g_info = guest["frames"], guest["info"]
+    h_frames, h_info = host["frames"], host["info"]
+    keys_from = guest["summary"]["keysFromS"] * 1000
+    pin_a = guest["board"]["pins"]["A"]
+    ups = sorted(keys_from + up for pin, down, up in guest["presses"] if pin == pin_a)
+    out = []
+    j = 1
+    for k in range(1, len(g_info)):
+        if not (int(g_info[k - 1][3]) == CHOOSE and int(g_info[k][3]) != CHOOSE
+                and g_info[k][2] == "LinkTableScreen"):
+            continue
+        frame_at = g_frames[k][0]
+        released = [u for u in ups if u <= frame_at]
+        if not released:
+            continue
+        at = released[-1]
+        while j < len(h_info) - 1 and not (
+                h_frames[j][0] >= at and int(h_info[j - 1][3]) == WAIT
+                and int(h_info[j][4]) > int(h_info[j - 1][4])):
+            j += 1
+        if j >= len(h_info) - 1:
+            break
+        out.append(h_frames[j + 1][0] - at)
+        j += 1
+    return out
 
 
 def read_idle(path):

@@ -23,6 +23,13 @@ Messages (the first byte is the type):
     EVENT  host -> guest   a move played (seat, move): the message band
     MOVE   guest -> host   ask id, seat, move (255: lets the chance pass)
     OVER   host -> guest   the match is over: totals
+    TABLE  host -> guest   for a guest's screen: the last move (seat, move;
+                           255 255 for none), the hands played, the totals,
+                           and its seat's whole view (pips.link.view)
+    SEATS  host -> guest   for a guest's screen: the table it joined (the
+                           game, the seats, the options, its own seats)
+    MORE   host -> guest   the first part of a message longer than 250
+                           bytes: the next message of another kind ends it
 """
 
 HELLO = 1
@@ -30,6 +37,19 @@ VIEW = 2
 EVENT = 3
 MOVE = 4
 OVER = 5
+TABLE = 6
+SEATS = 7
+MORE = 8
 
 MAX_MESSAGE = 250
 PASS = 255
+
+
+def send_long(peer, message):
+    """Send `message` to `peer` (pips.link.frame.Peer), in MORE parts first
+    when it is longer than a message may be."""
+    body = message[1:]
+    while len(body) >= MAX_MESSAGE:
+        peer.send(bytes((MORE,)) + body[: MAX_MESSAGE - 1])
+        body = body[MAX_MESSAGE - 1 :]
+    peer.send(message[:1] + body)

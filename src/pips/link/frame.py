@@ -69,6 +69,12 @@ class Peer:
         self.expect = 0  # the sequence number of the next new data frame
         self.part = bytearray()  # the message arriving
         self.bytes_sent = 0
+        self.heard = 0  # when a frame that checked last came (poll's now)
+        self.now = 0
+        # a screen's peer says it is there this often while it has nothing to
+        # send (a HI, 8 bytes), so that a silent device is seen lost; 0: never
+        self.keep_ms = 0
+        self.put_at = 0
 
     def send(self, message):
         if len(message) > 250:
@@ -79,6 +85,7 @@ class Peer:
         return not self.queue
 
     def _put(self, data):
+        self.put_at = self.now
         self.bytes_sent += len(data)
         self.wire.write(data)
 
@@ -93,6 +100,7 @@ class Peer:
             self.on_reset()
 
     def poll(self, now):
+        self.now = now
         got = []
         data = self.wire.read()
         if data:
@@ -104,6 +112,8 @@ class Peer:
             kind = END if self.at + PIECE >= len(msg) else DATA
             self._put(frame(kind, self.me, self.peer, self.seq, piece))
             self.sent_at = now
+        elif self.keep_ms and self.peer and now - self.put_at >= self.keep_ms:
+            self._put(frame(HI, self.me, self.peer, 0))
         return got
 
     def _scan(self, got):
@@ -137,6 +147,7 @@ class Peer:
     def _frame(self, kind, sender, to, seq, payload, got):
         if sender == 0:
             return
+        self.heard = self.now
         if sender != self.peer:
             # a device that starts again opens with its first data frame (seq 0)
             # or a HI: anything else from an unknown session is not believed

@@ -5,7 +5,7 @@ seats' views as the host sends them, and sends back its humans' moves.
 asks one of its seats (a move from `legal`, -1 to let an out-of-turn chance
 pass, None for not yet: asked again at the next step)."""
 
-from pips.link import EVENT, HELLO, MOVE, OVER, PASS, VIEW
+from pips.link import EVENT, HELLO, MORE, MOVE, OVER, PASS, VIEW
 
 
 class Guest:
@@ -22,11 +22,14 @@ class Guest:
         self.asked = None  # (key, seat, legal, offered) waiting for the human
         self.answers = {}  # key -> move sent (resent when asked again)
         self.over = None  # the totals once the match is over
+        self.other = None  # other(msg): the messages for a screen (pips.ui.link)
+        self.more = bytearray()  # a long message's first parts (MORE)
         peer.on_reset = self._hello
         self._hello()
 
     def _hello(self):
         self.peer.queue = []
+        self.more = bytearray()
         self.peer.send(bytes((HELLO,)) + bytes(self.seats or ()))
 
     def step(self, now):
@@ -45,6 +48,12 @@ class Guest:
 
     def _message(self, msg):
         kind = msg[0]
+        if kind == MORE:
+            self.more.extend(msg[1:])
+            return
+        if self.more:
+            msg = msg[:1] + bytes(self.more) + msg[1:]
+            self.more = bytearray()
         if kind == VIEW:
             key = bytes(msg[1:6])
             seat = key[4]
@@ -65,3 +74,5 @@ class Guest:
             self.band.append((msg[1], msg[2]))
         elif kind == OVER:
             self.over = list(msg[1:])
+        elif self.other is not None:
+            self.other(msg)

@@ -10,7 +10,7 @@ to `on_gone(seat)`: "wait" (asked again later) or "bot" (a bot takes the
 seat for the rest of the match)."""
 
 from pips import const
-from pips.link import EVENT, HELLO, MOVE, OVER, PASS, VIEW
+from pips.link import EVENT, HELLO, MOVE, OVER, PASS, VIEW, send_long
 from pips.match import Match, Turns
 from pips.save import MatchSave
 
@@ -42,6 +42,7 @@ class Host:
         self.heard = heard
         self.sent = sent
         self.on_gone = None
+        self.on_hello = None  # on_hello(g): guest g was heard from again (a screen's: pips.ui.link)
         self.gone_ms = GONE_MS
         self.turns = None
         self.asking = -1  # the seat asked, -1 for none
@@ -89,6 +90,8 @@ class Host:
         def reset():
             peer = self.peers[g]
             peer.queue = []
+            if self.on_hello is not None:
+                self.on_hello(g)  # a screen's table: what the guest's screen shows, again
             if self.done:
                 self._send(g, self.over_message)  # the end, told again
             elif self.asking >= 0 and self.owner[self.asking] == g:
@@ -99,7 +102,7 @@ class Host:
     def _send(self, g, message):
         if self.sent is not None:
             self.sent(g, message)
-        self.peers[g].send(message)
+        send_long(self.peers[g], message)
 
     def view_message(self, seat):
         """What the guest holding `seat` is sent when asked: its seat's view."""
@@ -123,13 +126,22 @@ class Host:
 
     def step(self, now):
         """Hear the guests, then play on as far as the table can without waiting."""
+        self.listen(now)
+        while not self.done and self.asking < 0:
+            self._next()
+        self.wait(now)
+
+    def listen(self, now):
+        """Hear the guests (a screen's table plays on itself: pips.ui.link)."""
         self.now = now
         for g, peer in enumerate(self.peers):
             for msg in peer.poll(now):
                 self.heard_at[g] = now
                 self._message(g, msg)
-        while not self.done and self.asking < 0:
-            self._next()
+
+    def wait(self, now):
+        """The guest asked: the ask again when its answer was lost, the
+        guest offered to the others when gone too long."""
         if self.asking >= 0 and not self.done:
             g = self.owner[self.asking]
             if not self.peers[g].idle():
@@ -152,6 +164,8 @@ class Host:
     def _message(self, g, msg):
         kind = msg[0]
         if kind == HELLO:
+            if self.on_hello is not None:
+                self.on_hello(g)
             if self.done:
                 self._send(g, self.over_message)
             elif self.asking >= 0 and self.owner[self.asking] == g:
@@ -177,6 +191,10 @@ class Host:
         self.kept.play(seat, move)
         if self.heard is not None:
             self.heard(seat, text)
+        self.tell(seat, move)
+
+    def tell(self, seat, move):
+        """Every guest hears `seat`'s move (the message band)."""
         event = bytes((EVENT, seat, move))
         for g in range(len(self.peers)):
             self._send(g, event)
@@ -186,14 +204,8 @@ class Host:
         seat = self.turns.next()
         if seat < 0:
             if match.end_hand() or match.over:
-                self.done = True
                 self.kept.over()
-                over = bytearray((OVER,))
-                for t in match.totals:
-                    over.append(t & 255)
-                self.over_message = over
-                for g in range(len(self.peers)):
-                    self._send(g, over)
+                self.finish()
                 return
             match.new_hand()
             self.turns = Turns(match.game)
@@ -210,8 +222,23 @@ class Host:
             if move >= 0:
                 self._apply(seat, move)
             return
+        self.ask(seat)
+
+    def ask(self, seat):
+        """Ask the guest holding `seat` for its move."""
+        owner = self.owner[seat]
         self.asking = seat
         self.heard_at[owner] = self.now  # the wait for the guest starts now
         self.asked_at = self.now
-        self.key = ask_key(match, game, seat)
+        self.key = ask_key(self.match, self.match.game, seat)
         self._send(owner, self.view_message(seat))
+
+    def finish(self):
+        """The match is over: every guest told, with the totals."""
+        self.done = True
+        over = bytearray((OVER,))
+        for t in self.match.totals:
+            over.append(t & 255)
+        self.over_message = over
+        for g in range(len(self.peers)):
+            self._send(g, over)

@@ -5,7 +5,8 @@ match played locally for comparison. A device can be cut (its power lost)
 and brought back."""
 
 from pips.bots import bot_rng, table_bots
-from pips.link import EVENT, OVER, VIEW
+from pips.link import EVENT, OVER, SEATS, TABLE, VIEW
+from pips.link import view as packed
 from pips.link.frame import Peer
 from pips.link.guest import Guest
 from pips.link.host import Host, ask_key
@@ -234,5 +235,19 @@ def leak_check(table, g, message):
     elif kind == OVER:
         if len(message) != 1 + match.players:
             raise Leak("guest %d sent a malformed end" % g)
+    elif kind == TABLE:
+        # a screen's view (pips.ui.link_model): the whole view of one of the
+        # guest's seats, as the game makes it, and the match's totals
+        totals, at = packed._get(message, 4)
+        if totals != list(match.totals):
+            raise Leak("guest %d sent totals other than the match's" % g)
+        body = bytes(message[at:])
+        if not any(body == bytes(packed.pack(game.view(s), bytearray())) for s in seats):
+            raise Leak("guest %d sent a view that is none of seats %s's" % (g, seats))
+    elif kind == SEATS:
+        players = message[1]
+        at = 2 + players
+        if list(message[at + 1 : at + 1 + message[at]]) != list(seats):
+            raise Leak("guest %d told seats other than its own" % g)
     else:
         raise Leak("guest %d sent a message of kind %d" % (g, kind))

@@ -3,7 +3,10 @@
     write(data)   send bytes (as many as the wire takes; a frame at most)
     read()        the bytes arrived since the last read (b"" for none)
 
-chosen by name through the one table WIRES. `SimWire` is the tests' lossy
+chosen by name through the one table WIRES. A wire a screen opens (pips.ui.link)
+comes from its class: `listen(where)` gives the host's listener, whose
+accept() answers a new guest's wire or None (not yet), and `join(where)` a
+guest's wire, or None (not yet: tried again). `SimWire` is the tests' lossy
 wire in simulated time; TCP and UART use MicroPython's `socket` and
 `machine.UART` (the unix port and CPython share the socket calls used);
 ESP-NOW is written against MicroPython's documented `espnow` API and tested
@@ -103,14 +106,65 @@ class TcpWire:
             pass  # the peer is gone: the link layer resends
 
     def read(self):
-        try:
-            data = self.sock.recv(256)
-        except OSError:
-            return b""
-        return data or b""
+        out = b""
+        while len(out) < 4096:  # all that came (a slower peer must not fall behind)
+            try:
+                data = self.sock.recv(512)
+            except OSError:
+                break
+            if not data:
+                break
+            out += data
+        return out
 
     def close(self):
         self.sock.close()
+
+    @classmethod
+    def listen(cls, where):
+        """where: the port (or "HOST:PORT") to listen on."""
+        where = str(where)
+        host, port = where.rsplit(":", 1) if ":" in where else ("0.0.0.0", where)
+        server = tcp_listen(int(port), host)
+        server.setblocking(False)
+        return TcpListener(server)
+
+    @classmethod
+    def join(cls, where):
+        try:
+            return tcp_connect(where)
+        except OSError:
+            return None  # no host there yet
+
+
+class TcpListener:
+    def __init__(self, server):
+        self.server = server
+
+    def accept(self):
+        try:
+            sock, _ = self.server.accept()
+        except OSError:
+            return None
+        return TcpWire(sock)
+
+    def close(self):
+        self.server.close()
+
+
+class Once:
+    """The listener of a wire to one other device (a cable, ESP-NOW's
+    broadcast): that one wire, once."""
+
+    def __init__(self, wire):
+        self.wire = wire
+
+    def accept(self):
+        wire, self.wire = self.wire, None
+        return wire
+
+    def close(self):
+        pass
 
 
 def tcp_listen(port, host="0.0.0.0"):
@@ -163,8 +217,19 @@ class UartWire:
             return b""
         return self.uart.read() or b""
 
+    @classmethod
+    def listen(cls, where):
+        """where: the UART (machine.UART's calls), None for UART0 on GP0/GP1."""
+        return Once(cls(where))
+
+    @classmethod
+    def join(cls, where):
+        return cls(where)
+
 
 # -- ESP-NOW ---------------------------------------------------------------------
+
+BROADCAST = b"\xff" * 6  # a table of two found without knowing the other's address
 
 
 class EspNowWire:
@@ -197,8 +262,16 @@ class EspNowWire:
             mac, msg = self.esp.recv(0)
             if msg is None:
                 return out
-            if mac == self.mac:
+            if mac == self.mac or self.mac == BROADCAST:
                 out += msg
+
+    @classmethod
+    def listen(cls, where):
+        return Once(cls(where or BROADCAST))
+
+    @classmethod
+    def join(cls, where):
+        return cls(where or BROADCAST)
 
 
 # The wires by name: the one table a wire is chosen through.

@@ -29,6 +29,10 @@ Entry point for a board (firmware/main.py) and for the simulator:
   `backlight(percent)`: the board's, set from the settings.
 - `tone(hz)`: the board's buzzer (0 Hz: silence), None without one: the
   table's cues (pips.ui.sound), the Sound setting.
+- `link`: the board's wire for link play, (name, where): a name of
+  pips.link.wire.WIRES ("uart" on the RP2040 boards, "espnow" on the ESP32
+  ones, "tcp" in the desktop window) and where it goes (a TCP port or
+  address; None on a board); None: no link play (pips.ui.link).
 - `keys`: the board's key scheme ("joystick", "four", "two", "keyboard";
   None: the joystick's), which Keys reads and the hints name.
 
@@ -55,7 +59,7 @@ class App:
 
     def __init__(
         self, surface, width=0, height=0, clock_ms=None, seed=-1, data=None, backlight=None,
-        keys=None, tone=None, language=None,
+        keys=None, tone=None, language=None, link=None,
     ):
         from pips import lang
 
@@ -80,6 +84,8 @@ class App:
         self.language = language or "en"  # pips.lang.CODES: the screens' words
         self.last_setup = {}  # game name -> (players, levels, options) picked last
         self.kept = []  # the games whose match is kept in `data` (pips.ui.resume)
+        self.link = link
+        self.linked = None  # a linked table's model, heard every frame (pips.ui.link_model)
         self.screen = None
         self.entered = None  # the screen whose enter() has run
         if data is not None:
@@ -116,7 +122,15 @@ class App:
 
     def home(self):
         """The title screen: whatever match went on is over."""
+        self.unlink()
         self.go(TitleScreen(self))
+
+    def unlink(self):
+        """A linked table is left: its wires closed."""
+        linked = self.linked
+        if linked is not None:
+            self.linked = None
+            linked.close()
 
     def next_seed(self):
         self.seed = (self.seed * 1103515245 + 12345) & 0x3FFFFFFF
@@ -129,6 +143,8 @@ class App:
         self.frames += 1
         if self.sound.notes:
             self.sound.frame(now)
+        if self.linked is not None:  # the other devices heard, whatever the screen
+            self.linked.link_step(now)
         if self.running:
             screen = self.screen
             if self.entered is not screen:

@@ -46,7 +46,7 @@ from pips.ui.events import seat_name
 from pips.ui.screen import Screen
 from pips.ui.table_choose import GO_ON
 from pips.ui.table_model import TableModel, ACTING, MATCH_OVER
-from pips.ui.table_model import NEXT_ACTOR, SHOW, THINK, CHOOSE, REVEAL
+from pips.ui.table_model import NEXT_ACTOR, SHOW, THINK, CHOOSE, REVEAL, WAIT
 
 # The module that draws each kind of piece (View.piece_kind; "picture": tiles
 # while the display setting asks for pictures) and of table (View.table_kind),
@@ -123,11 +123,15 @@ class Layout:
 
 
 class TableScreen(Screen):
-    def __init__(self, app, game_class, players, levels, options, kept=None):
-        """A new match, or with `kept` (pips.restore.read_match) the saved one where it stood."""
+    def __init__(self, app, game_class, players, levels, options, kept=None, model=None):
+        """A new match, or with `kept` (pips.restore.read_match) the saved one
+        where it stood; or the table of `model`, made already (link play:
+        pips.ui.link_model)."""
         Screen.__init__(self, app)
-        seed = kept.seed if kept is not None else app.next_seed()
-        model = self.model = TableModel(game_class, players, levels, options, seed, app.data, kept)
+        if model is None:
+            seed = kept.seed if kept is not None else app.next_seed()
+            model = TableModel(game_class, players, levels, options, seed, app.data, kept)
+        self.model = model
         view = model.view_of(0)
         kind = view.piece_kind
         if kind == "tile" and app.picture_tiles:
@@ -170,7 +174,7 @@ class TableScreen(Screen):
         model = self.model
         state = model.state
         choice = model.choice
-        pausable = state == SHOW or state == THINK or (state == CHOOSE and choice.alts is None)
+        pausable = state == SHOW or state == THINK or state == WAIT or (state == CHOOSE and choice.alts is None)
         if presses & K.MENU or (presses & K.B and pausable):
             from pips.ui.pause import PauseScreen  # loaded when first opened
 
@@ -262,8 +266,9 @@ class TableScreen(Screen):
                     self.shown[_DRAWN] = None
                 else:
                     self.draw_hand(view)
-        dots = 1 + self.app.frames // 8 % 3 if model.state == THINK else 0
-        if not self.changed(_NOTE, (dots, sig)):
+        waiting = model.state == WAIT
+        dots = 1 + self.app.frames // 8 % 3 if model.state == THINK or waiting else 0
+        if not self.changed(_NOTE, (dots, sig, waiting and model.lost)):
             return
         # the message band: the last events (as many as it has lines), the older dimmed
         s = self.s
@@ -285,7 +290,9 @@ class TableScreen(Screen):
                 y += line_h
         # what the table waits for, after the buttons
         text = ""
-        if dots:
+        if waiting:  # another device's seat, or a bot at the host (link play)
+            text = model.wait_text("." * dots)
+        elif dots:
             text = lang.text("thinking", seat_name(model.think_seat), "." * dots)
         elif choice is not None and alt >= 0:
             text = lang.text("pick_one")

@@ -33,6 +33,7 @@ SHOW = const(1)  # a move stays on screen a moment (until show_until)
 THINK = const(2)  # a bot thinks (think_seat)
 CHOOSE = const(3)  # a human chooses (choice)
 REVEAL = const(4)  # a hand revealed to the viewer, until A
+WAIT = const(5)  # another device's seat acts (link play: pips.ui.link_model)
 
 # what next_actor() answers when nobody at the table acts now (a seat >= 0:
 # the human the device is to be handed to first)
@@ -58,6 +59,10 @@ class TableModel:
     from `seed`, kept.seed). `data`: the folder the match is kept in after
     every move (None: not kept)."""
 
+    linked = False  # a linked table (pips.ui.link_model) says True
+    owner = None  # a linked table's: the guest device holding each seat, -1 the host's
+    lost = False  # a linked table's: the device waited for is not heard
+
     def __init__(self, game_class, players, levels, options, seed, data=None, kept=None):
         self.game_class = game_class
         self.players = players
@@ -74,7 +79,8 @@ class TableModel:
         self.data = data
         self.kept = kept  # the record, made at the first move (keep())
         self.bots = table_bots([None if lv == "human" else lv for lv in levels], rng, game_class)
-        self.humans = [s for s in range(players) if levels[s] == "human"]
+        owner = self.owner
+        self.humans = [s for s in range(players) if levels[s] == "human" and (owner is None or owner[s] < 0)]
         self.viewer = self.humans[0] if len(self.humans) == 1 else -1
         self.buf = bytearray(game_class.max_moves)  # legal moves, for a human's choice
         self.lines = []  # the last four events (pips.ui.events), newest last
@@ -142,6 +148,9 @@ class TableModel:
                     self.kept.over()
                 return MATCH_OVER if over else HAND_OVER
             bot = self.bots[seat]
+            if self.owner is not None and self.owner[seat] >= 0:
+                self.ask_remote(seat)  # another device's seat: asked over the link
+                return ACTING
             if turns.out_of_turn(seat):
                 if bot is not None:
                     move = bot.choose(self.view_of(seat))

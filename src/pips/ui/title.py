@@ -1,5 +1,6 @@
-"""The title screen: the games, the settings and statistics, Quit. A game
-picked opens its table set-up (pips.ui.table_setup)."""
+"""The title screen: the games, the settings and statistics, link play
+(pips.ui.link), Quit. A game picked opens its table set-up
+(pips.ui.table_setup)."""
 
 from pips import games, lang
 from pips.ui.menu import MenuScreen
@@ -30,7 +31,7 @@ class TitleScreen(MenuScreen):
     def items(self):
         kept = self.app.kept  # games with a match kept: marked
         titles = [lang.title(card) + (" *" if card.NAME in kept else "") for card, _ in games.GAMES]
-        return titles + [lang.text("title.settings"), lang.text("title.quit")]
+        return titles + [lang.text("title.settings"), lang.text("title.link"), lang.text("title.quit")]
 
     @property
     def hint(self):
@@ -64,6 +65,11 @@ class TitleScreen(MenuScreen):
             from pips.ui.settings_screen import SettingsScreen  # loaded when first opened
 
             self.app.open(SettingsScreen)
+            return
+        if i == len(names) + 1:
+            from pips.ui.link import LinkScreen  # loaded when first opened
+
+            self.app.open(LinkScreen)
             return
         if i > len(names):
             self.app.running = False

@@ -1,0 +1,356 @@
+"""Link play on the screens (pips.ui.link, pips.ui.link_model): a host and
+a guest App linked over TCP on this machine, from both title screens to the
+match results; the lobby and the guest's "P2 (you)"; whose device the table
+waits for, and a lost link; a guest and the host cut mid-match coming back
+on the screens with the record of the uncut match; every message to the
+guest checked against its seat's view (pips.link.sim.leak_check); every
+link phrase fitting its box; and `pips sim --host` / `--join`, two headless
+windows playing a match to the results."""
+
+import os
+import socket
+import subprocess
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "sim"))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from pips import lang  # noqa: E402
+from pips.link.sim import Leak, leak_check  # noqa: E402
+from pips.ui import keys as K  # noqa: E402
+from pips.ui.surface import Surface  # noqa: E402
+from pips_sim import simulator as sim  # noqa: E402
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def make(port, seed, data=None, language=None, width=240, height=135):
+    link = ("tcp", port, "127.0.0.1:%d" % port)
+    app = sim.make_app(width, height, seed, data=data, language=language, link=link)
+    return sim.Driver(app)
+
+
+def name(d):
+    return type(d.app.screen).__name__
+
+
+def to_link(d):
+    """From the title to its Link entry's screen."""
+    items = d.app.screen.items()
+    for _ in range(items.index(lang.text("title.link"))):
+        d.tap(K.RIGHT)
+    d.tap(K.A)
+    assert name(d) == "LinkScreen"
+
+
+def host_block(d):
+    """Link, Host, Block, its target 50, Start: the lobby."""
+    to_link(d)
+    d.tap(K.A)  # host a table
+    d.tap(K.A)  # Block, the first game
+    assert name(d) == "HostSetupScreen"
+    assert d.app.screen.items()[2] == lang.text("setup.seat", "P2", lang.text("link.a_device"))
+    for _ in range(3):
+        d.tap(K.RIGHT)
+    d.tap(K.A)  # target 50
+    d.tap(K.RIGHT)
+    d.tap(K.RIGHT)
+    d.tap(K.A)  # Start
+    d.wait(2)
+    assert name(d) == "LobbyScreen"
+
+
+def join(d):
+    to_link(d)
+    d.tap(K.RIGHT)
+    d.tap(K.A)
+    assert name(d) == "JoinScreen"
+
+
+def both(dh, dg, frames, h_keys=0, g_keys=0):
+    for _ in range(frames):
+        dh.step(h_keys)
+        dg.step(g_keys)
+
+
+class Watch:
+    """The host's moves as played (seat, move), every message to the guest
+    through the leak check, and what each table said it waits for."""
+
+    def __init__(self):
+        self.record = []
+        self.said = {"host": set(), "guest": set()}
+        self.models = set()
+
+    def look(self, dh, dg):
+        for side, d in (("host", dh), ("guest", dg)):
+            model = d.app.linked
+            if model is None:
+                continue
+            if side == "host" and id(model) not in self.models:
+                self.models.add(id(model))
+                self.hook(model)
+            if model.state == 5:  # WAIT
+                self.said[side].add(model.wait_text("."))
+
+    def hook(self, model):
+        play = model.play
+
+        def played(seat, move, now):
+            play(seat, move, now)
+            self.record.append((seat, move))
+
+        model.play = played
+
+        class Table:  # what leak_check reads of a linked table
+            host = model.link
+            guest_seats = [[s] for s in model.guest_seat]
+
+        model.link.sent = lambda g, message: leak_check(Table, g, message)
+
+
+RESULTS = ("MatchResultScreen", "GuestResultScreen")
+
+
+def play_on(dh, dg, watch, limit=40000, stop=None):
+    """Tap A now and then on both until both show the match results."""
+    frames = 0
+    while frames < limit:
+        if name(dh) == "MatchResultScreen" and name(dg) == "GuestResultScreen":
+            return True
+        if stop is not None and stop():
+            return False
+        a = frames % 6 < 3
+        dh.step(K.A if a and name(dh) not in RESULTS else 0)
+        dg.step(K.A if a and name(dg) not in RESULTS else 0)
+        watch.look(dh, dg)
+        frames += 1
+    return False
+
+
+def start(dh, dg):
+    """Host in its lobby, guest joining: joined, then Start."""
+    both(dh, dg, 80)
+    lobby = dh.app.screen
+    assert lobby.items()[:2] == [lang.text("link.you", "P1"), lang.text("link.joined", "P2", lang.num(1))]
+    if name(dg) == "JoinScreen":  # (a guest back to a resumed host is at its table)
+        assert lang.text("link.you", "P2") in dg.app.screen.items()
+    lobby.cursor = lobby.players  # its Start row
+    dh.tap(K.A)
+    both(dh, dg, 40)
+    assert name(dh) == "LinkTableScreen" and name(dg) == "LinkTableScreen"
+
+
+def test_a_linked_block_match_from_both_title_screens_to_the_results():
+    port = free_port()
+    dh, dg = make(port, 3), make(port, 4)
+    host_block(dh)
+    assert dh.app.screen.items()[1] == lang.text("link.open", "P2")
+    join(dg)
+    start(dh, dg)
+    watch = Watch()
+    assert play_on(dh, dg, watch)
+    host_match = dh.app.screen.table.model.match
+    guest_match = dg.app.screen.table.model.match
+    assert host_match.over and guest_match.totals == list(host_match.totals)
+    assert max(host_match.totals) >= 50
+    assert len(watch.record) > 10
+    # each table said whose device it waits for
+    assert lang.text("link.device", "P2", ".") in watch.said["host"]
+    assert lang.text("link.device", "P1", ".") in watch.said["guest"]
+    # the guest's draws only from its seat's view: its view is the host's of P2
+    from pips.link import view as packed
+
+    guest_view = dg.app.screen.table.model.view
+    host_view = host_match.game.view(1)
+    assert packed.pack(guest_view, bytearray()) == packed.pack(host_view, bytearray())
+    dg.tap(K.A)  # a key let go as the results came is not taken for them
+    assert name(dg) == "GuestResultScreen"
+    dg.wait(20)
+    dg.tap(K.A)  # the guest's A: the title (a linked table opens again from the lobby)
+    assert name(dg) == "TitleScreen" and dg.app.linked is None
+
+
+def cut_run(tmp_path, cut):
+    """A linked Block match; with `cut` "guest" or "host", that device loses
+    power once the match has 8 moves, comes back on its screens (the guest
+    joins again; the host resumes its kept match from Link, Host, Block, and
+    the guest rejoins), and the match goes on. (record, totals)."""
+    port = free_port()
+    data = str(tmp_path / cut)
+    os.makedirs(data)
+    dh, dg = make(port, 3, data=data), make(port, 4)
+    host_block(dh)
+    join(dg)
+    start(dh, dg)
+    watch = Watch()
+    if cut != "none":
+        assert not play_on(dh, dg, watch, stop=lambda: len(watch.record) >= 8)
+        if cut == "guest":
+            dg.app.unlink()  # the sockets close as the power goes
+            dg = make(port, 9)  # a new power-up: another session
+            join(dg)
+            for _ in range(400):
+                both(dh, dg, 1)
+                if name(dg) == "LinkTableScreen":
+                    break
+            assert name(dg) == "LinkTableScreen"
+        else:
+            dh.app.unlink()
+            both(dh, dg, 150)  # the guest alone: the host is lost
+            assert dg.app.linked.lost
+            assert dg.app.screen.model.wait_text(".") == lang.text("link.lost", "P1", ".")
+            dh = make(port, 11, data=data)
+            assert "block" in dh.app.kept
+            to_link(dh)
+            dh.tap(K.A)
+            dh.tap(K.A)  # Block: its kept match, resumed in the lobby
+            assert name(dh) == "LobbyScreen" and dh.app.screen.kept is not None
+            start(dh, dg)
+    assert play_on(dh, dg, watch)
+    totals = list(dh.app.screen.table.model.match.totals)
+    assert dg.app.screen.table.model.match.totals == totals
+    return watch.record, totals
+
+
+def test_a_guest_and_the_host_cut_mid_match_on_the_screens_end_with_the_uncut_record(tmp_path):
+    uncut = cut_run(tmp_path, "none")
+    assert cut_run(tmp_path, "guest") == uncut
+    assert cut_run(tmp_path, "host") == uncut
+
+
+def test_the_leak_check_catches_another_seats_view_in_a_screens_message():
+    from pips import games
+    from pips.match import Match
+    from pips.ui.link_model import table_message
+
+    match = Match(games.get("block"), 2, {"target": 50}, 5)
+    match.new_hand()
+
+    class Table:
+        class host:
+            pass
+
+        guest_seats = [[1]]
+
+    Table.host.match = match
+    leak_check(Table, 0, table_message(match, 255, 255, match.game.view(1)))
+    with pytest.raises(Leak):
+        leak_check(Table, 0, table_message(match, 255, 255, match.game.view(0)))
+
+
+@pytest.fixture
+def english_after():
+    yield
+    lang.use("en")
+
+
+def test_every_link_phrase_fits_its_box_in_every_language(english_after):
+    cut = []
+    real_fit = Surface.text_fit
+    real_text = Surface.text
+
+    def fit(self, s, w, tail=False):
+        out = real_fit(self, s, w, tail)
+        if out != s:
+            cut.append(s)
+        return out
+
+    def text(self, s, x, y, c, bg=-1):
+        if x < 0 or x + self.text_width(s) > self.width:
+            cut.append(s)
+        return real_text(self, s, x, y, c, bg)
+
+    Surface.text_fit = fit
+    Surface.text = text
+    try:
+        for code in lang.CODES:
+            for width, height in ((240, 135), (320, 240), (240, 240)):
+                port = free_port()
+                dh = make(port, 3, language=code, width=width, height=height)
+                dg = make(port, 4, language=code, width=width, height=height)
+                host_block(dh)
+                join(dg)
+                start(dh, dg)
+                for i in range(600):  # the host plays until it waits for the guest
+                    both(dh, dg, 1, K.A if i % 6 < 3 else 0)
+                    if dh.app.linked.state == 5:
+                        break
+                for _ in range(150):  # the guest silent: lost
+                    dh.step(0)
+                assert dh.app.linked.lost
+                for _ in range(150):
+                    dg.step(0)
+                dh.app.unlink()
+                dg.app.unlink()
+                assert cut == [], (code, width, height)
+    finally:
+        Surface.text_fit = real_fit
+        Surface.text = real_text
+
+
+HOST_KEYS = """\
+# Block's linked set-up: target 50, then Start: the lobby
+RIGHT
+RIGHT
+RIGHT
+A
+RIGHT
+RIGHT
+A
+wait 3
+# the lobby's Start row, pressed until the device joined
+RIGHT
+RIGHT
+until linked 100000
+until match 100000
+# the last messages out (the end, to the guest)
+until idle 100000
+"""
+
+GUEST_KEYS = """\
+until linked 100000
+until match 100000
+"""
+
+
+def test_pips_sim_host_and_join_play_a_match_in_two_headless_windows(tmp_path):
+    port = free_port()
+    for side, keys in (("host", HOST_KEYS), ("guest", GUEST_KEYS)):
+        (tmp_path / (side + ".keys")).write_text(keys)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [os.path.join(ROOT, "src"), os.path.join(ROOT, "sim"), env.get("PYTHONPATH", "")])
+
+    def pips_sim(*args):
+        return subprocess.Popen([sys.executable, "-m", "pips_sim.cli", "sim", "--headless"] + list(args),
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
+
+    host = pips_sim("--host", "block", "--port", str(port), "--keys", str(tmp_path / "host.keys"))
+    guest = pips_sim("--join", "127.0.0.1:%d" % port, "--keys", str(tmp_path / "guest.keys"))
+    out_guest = guest.communicate(timeout=240)[0]
+    out_host = host.communicate(timeout=240)[0]
+    assert host.returncode == 0 and "screen MatchResultScreen" in out_host, out_host
+    assert guest.returncode == 0 and "screen GuestResultScreen" in out_guest, out_guest
+
+
+def test_pips_sim_refuses_a_join_without_a_port_and_an_unknown_game(capsys):
+    assert sim.main.__module__ == "pips_sim.simulator"
+    with pytest.raises(SystemExit) as e:
+        sim.main(["--headless", "--join", "127.0.0.1"])
+    assert e.value.code == 2
+    with pytest.raises(SystemExit) as e:
+        sim.main(["--headless", "--host", "chess"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "--join takes HOST:PORT" in err and "--host: no game 'chess'" in err
