@@ -117,3 +117,15 @@ def test_each_games_session_holds_no_more_than_its_cap(name, memory_tree):
     highest = memory.wasm_highest(figures)
     print("%s: %d bytes at most, cap %d" % (name, highest, WASM_ALLOC_CAPS[name]))
     assert highest <= WASM_ALLOC_CAPS[name], (name, highest)
+
+
+# The lowest games on the Pico in the other languages: with the .mpy build's
+# phrases in data files (pips.datafile) a language costs the heap what
+# English does, so each session keeps its game's English cap.
+@pytest.mark.parametrize("name,code", [(n, c) for n in ("uno", "matador") for c in ("cs", "pl", "fa")])
+def test_every_language_holds_no_more_than_its_games_cap(name, code, memory_tree):
+    figures = memory.wasm_session(name, memory_tree, code)
+    assert figures["completed"] and figures["moves"] >= 1 and figures["decision_readings"] > 0
+    highest = memory.wasm_highest(figures)
+    print("%s in %s: %d bytes at most, cap %d" % (name, code, highest, WASM_ALLOC_CAPS[name]))
+    assert highest <= WASM_ALLOC_CAPS[name], (name, code, highest)
