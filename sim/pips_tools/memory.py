@@ -2,7 +2,14 @@
 firmware session at its largest table, in both installed forms.
 
     python -m pips_tools.memory [GAME ...] [--form frozen|mpy|wasm ...] [--json FILE]
+                                [--lang CODE] [--board NAME]
     (make bench-memory)
+
+--lang: the screens in that language (pips.lang.CODES), as with the setting
+kept; --board: an RP2040 board of boards/board_table.py (its panel, its
+profile among the .mpy files, its own frozen firmware build/pips-NAME.uf2 of
+`pips_tools.firmware --board NAME`), the reference board without it. The
+session's keys are the same on every board (the joystick's scheme).
 
 The sessions. Every game of the registry (pips.games.names()) at its largest
 table (the class's max_players): P1 human, the other seats smart bots, set up
