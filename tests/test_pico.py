@@ -355,6 +355,34 @@ def memory_cases():
     return out
 
 
+def language_cases():
+    """(form, game, language): the lowest games on the Pico (UNO's ten seats,
+    Matador) in the other languages, both forms."""
+    out = []
+    for form in memory.FORMS:
+        why = memory.missing(form)
+        marks = (pytest.mark.skip(reason=why),) if why else ()
+        for name in ("uno", "matador"):
+            for code in ("cs", "pl", "fa"):
+                out.append(pytest.param(form, name, code, marks=marks,
+                                        id="%s-%s-%s" % (form, name, code)))
+    return out
+
+
+@pytest.mark.parametrize("form,name,code", language_cases())
+def test_the_lowest_games_keep_the_memory_budget_in_every_language(form, name, code, memory_tree,
+                                                                   tmp_path):
+    """As below, the screens in Czech, Polish or Persian (the setting kept):
+    only that language's catalogue is loaded, from its data file in the
+    .mpy form."""
+    figures = memory.pico_session(name, form, str(tmp_path), memory_tree, language=code)
+    budget = memory.BUDGET_FREE[form]
+    print("%s %s in %s: lowest free %d at the frames, %s inside decisions; budget %d"
+          % (form, name, code, figures["frame_low"], figures["decision_low"], budget))
+    assert figures["moves"] >= 1 and figures["decision_readings"] > 0
+    assert figures["frame_low"] >= budget and figures["decision_low"] >= budget
+
+
 @pytest.mark.parametrize("form,name", memory_cases())
 def test_every_game_keeps_the_memory_budget(form, name, memory_tree, tmp_path):
     """The game's session at its largest table (P1 pressing A, the others

@@ -2,7 +2,14 @@
 firmware session at its largest table, in both installed forms.
 
     python -m pips_tools.memory [GAME ...] [--form frozen|mpy|wasm ...] [--json FILE]
+                                [--lang CODE] [--board NAME]
     (make bench-memory)
+
+--lang: the screens in that language (pips.lang.CODES), as with the setting
+kept; --board: an RP2040 board of boards/board_table.py (its panel, its
+profile among the .mpy files, its own frozen firmware build/pips-NAME.uf2 of
+`pips_tools.firmware --board NAME`), the reference board without it. The
+session's keys are the same on every board (the joystick's scheme).
 
 The sessions. Every game of the registry (pips.games.names()) at its largest
 table (the class's max_players): P1 human, the other seats smart bots, set up
@@ -125,9 +132,12 @@ def parse(console):
 
 
 # -- on the emulated Pico -------------------------------------------------------------
-def missing(form):
-    """Why the `form` session cannot run here (a sentence), or None."""
-    return pico.missing(pico.STOCK_FIRMWARE if form == "mpy" else pico.FIRMWARE)
+def missing(form, board=None):
+    """Why the `form` session (of `board`: the reference without one) cannot
+    run here (a sentence), or None."""
+    if form == "mpy":
+        return pico.missing(pico.STOCK_FIRMWARE)
+    return pico.missing(pico.board(board or pico.REFERENCE)["firmware"])
 
 
 def pico_session(name, form, folder, tree=None, max_sim_s=3600, board=None, language=None):
@@ -179,15 +189,16 @@ WASM_SCRIPT = """
 import unix_sim as board
 import main
 import pips_memory
-step = pips_memory.Session(board, main.make_app, %r, %d, %r, %d).step
+step = pips_memory.Session(board, main.make_app, %r, %d, %r, %d, %r).step
 """
 
 
-def wasm_session(name, tree):
-    """Play `name`'s session on the webassembly port with the unix_sim board;
-    parse()'s dict (the readings are gc.mem_alloc() negated)."""
+def wasm_session(name, tree, language=None):
+    """Play `name`'s session on the webassembly port with the unix_sim board
+    (in `language`, pips.lang.CODES; English without one); parse()'s dict
+    (the readings are gc.mem_alloc() negated)."""
     # the match kept in DATA as on the board: in the port's in-memory filesystem
-    code = WASM_SCRIPT % (frame_keys(name), SEED, DATA, WASM_READ_MS)
+    code = WASM_SCRIPT % (frame_keys(name), SEED, DATA, WASM_READ_MS, language)
     rc, out, err = wasm.run_wasm(code, tree, timeout=900, repeat="step")
     figures = parse(out)
     if rc != 0 or figures is None or not figures["completed"]:
@@ -215,8 +226,9 @@ def main(argv=None):
                    help="frozen, mpy (the emulated Pico) or wasm; repeat for more (default: all)")
     p.add_argument("--json", help="write the figures there too")
     p.add_argument("--keep", help="keep each session's files (flash, console) under this folder")
-    p.add_argument("--lang", help="the screens' language in the Pico sessions (pips.lang.CODES; "
-                   "default English)")
+    p.add_argument("--lang", help="the screens' language (pips.lang.CODES; default English)")
+    p.add_argument("--board", help="an RP2040 board of boards/board_table.py for the Pico sessions "
+                   "(its firmware: pips_tools.firmware --board NAME; default the reference board)")
     args = p.parse_args(argv)
     names = args.games or game_names()
     for name in names:
@@ -229,19 +241,19 @@ def main(argv=None):
     try:
         tree = build_tree(folder)
         for form in forms:
-            why = wasm.missing() if form == "wasm" else missing(form)
+            why = wasm.missing() if form == "wasm" else missing(form, args.board)
             if why:
                 print("%s: skipped, %s" % (form, why))
                 continue
             for name in names:
                 try:
                     if form == "wasm":
-                        figures = wasm_session(name, tree)
+                        figures = wasm_session(name, tree, args.lang)
                         line = "highest gc.mem_alloc() %d at the frames (%d frames)" % (
                             wasm_highest(figures), figures["frames"])
                     else:
                         figures = pico_session(name, form, os.path.join(folder, form, name), tree,
-                                               language=args.lang)
+                                               board=args.board, language=args.lang)
                         budget = BUDGET_FREE[form]
                         lows = [figures["frame_low"]]
                         line = "lowest gc.mem_free() %d at the frames" % figures["frame_low"]

@@ -24,10 +24,12 @@ import subprocess
 import sys
 import tempfile
 
+from pips_tools import datafiles
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_OUT = os.path.join(ROOT, "build", "mpy")
 _SOURCE_ONLY = ("main.py",)  # copied as they are
-_BUILD_FORMAT = "names=mpy"  # what else a build depends on: a change rebuilds every tree
+_BUILD_FORMAT = "names=mpy data=1"  # what else a build depends on: a change rebuilds every tree
 # The device build (`make mpy`, `make deploy`, the heap measurements): -O3 leaves
 # out line numbers (a traceback says line 1) and asserts, so the bytecode a board
 # holds in RAM is smaller. The tests' general tree keeps line numbers (opt 0).
@@ -128,7 +130,12 @@ def build(out_dir=DEFAULT_OUT, sources=None, opt=DEVICE_OPT, force=False, errors
     for src, rel in sources:
         dst = _target(out_dir, rel)
         wanted.add(os.path.normpath(dst))
-        if not force and os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
+        data = None  # a table kept in a data file beside the module (pips_tools.datafiles)
+        if datafiles.table_of(rel):
+            data = os.path.join(out_dir, datafiles.data_name(rel))
+            wanted.add(os.path.normpath(data))
+        if (not force and os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src)
+                and (data is None or os.path.exists(data))):
             continue
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         if dst.endswith(".py"):
@@ -136,8 +143,17 @@ def build(out_dir=DEFAULT_OUT, sources=None, opt=DEVICE_OPT, force=False, errors
         else:
             cross = cross or mpy_cross()
             tmp = dst + ".tmp"
+            stub = None
             try:
-                compile_one(src, tmp, rel, cross, opt, prefix)
+                if data is not None:  # the module compiled with the file's name for its table
+                    with open(src, encoding="utf-8") as f:
+                        source, table = datafiles.split(f.read(), rel)
+                    stub = dst + ".stub.py"
+                    with open(stub, "w", encoding="utf-8") as f:
+                        f.write(source)
+                    with open(data, "wb") as f:
+                        f.write(table)
+                compile_one(stub or src, tmp, rel, cross, opt, prefix)
                 os.replace(tmp, dst)
             except MpyError as e:
                 if errors is None:
@@ -147,14 +163,15 @@ def build(out_dir=DEFAULT_OUT, sources=None, opt=DEVICE_OPT, force=False, errors
                     os.remove(dst)
                 continue
             finally:
-                if os.path.exists(tmp):
-                    os.remove(tmp)
+                for path in (tmp, stub):
+                    if path and os.path.exists(path):
+                        os.remove(path)
         written.append(os.path.relpath(dst, out_dir))
     package = os.path.join(out_dir, "pips")
     for folder, dirs, names in os.walk(package):
         for name in names:
             path = os.path.normpath(os.path.join(folder, name))
-            if name.endswith(".mpy") and path not in wanted:
+            if name.endswith((".mpy", datafiles.SUFFIX)) and path not in wanted:
                 os.remove(path)
     with open(stamp, "w") as f:
         f.write(settings)
@@ -284,7 +301,7 @@ def _romfs_folder(folder):
         encoded = name.encode()
         if os.path.isdir(path):
             body += _romfs_record(4, _romfs_uint(len(encoded)) + encoded + _romfs_folder(path))
-        elif name.endswith(".mpy"):
+        elif name.endswith((".mpy", datafiles.SUFFIX)):
             with open(path, "rb") as f:
                 data = _romfs_record(2, f.read())  # 2: data stored verbatim
             body += _romfs_record(5, _romfs_uint(len(encoded)) + encoded + data)  # 5: a file

@@ -17,6 +17,11 @@ only when the game asks for them. A phrase missing from a catalogue is
 taken from English, which is then loaded too (tests/test_lang.py lists any
 missing, so on a device it never is).
 
+In the .mpy form a catalogue's phrases stay in a data file on the board's
+flash (pips.datafile; the module's PHRASES or WORDS is then the file's
+name), read a phrase at a time through Phrases, which has a dict's get():
+in RAM only the keys' hashes and the phrases read last.
+
 Persian is written right to left. Its catalogues are made at build time
 (pips_tools.lang_build, from the `fa.txt` beside them): shaped into Arabic
 presentation forms and stored in visual order, left to right as drawn, so
@@ -83,8 +88,87 @@ def from_environment(value):
 def _load(module, name):
     """`name` of a module read from one of the language tables: CATALOGUES
     (or the terminal's beside it), a game's `words` (a module per language)
-    or a words module's "rules" (its rules page)."""
-    return getattr(__import__(module, None, None, (name,)), name)
+    or a words module's "rules" (its rules page). A catalogue whose phrases
+    are in a data file (a str, the .mpy form): a Phrases over it."""
+    table = getattr(__import__(module, None, None, (name,)), name)
+    if isinstance(table, str):
+        return Phrases(table)
+    return table
+
+
+def key_hash(key):
+    """A key's 16-bit hash, the same on every runtime: a data file's index
+    (pips_tools.datafiles writes it, Phrases reads it)."""
+    h = 5381
+    for c in key:
+        h = ((h << 5) + h + ord(c)) & 0xFFFF
+    return h
+
+
+_CACHED = 12  # phrases a Phrases keeps (the table asks for a few a frame)
+
+
+class Phrases:
+    """A catalogue's phrases read from its data file as asked for: get(key)
+    as a dict's. The file: the count n (2 bytes), then n entries of the key's
+    hash and its record's place (2 bytes each), sorted; a record is the key's
+    length (a byte) and the key, the forms' count (a byte, 0 for a phrase
+    that is a str) and each form's length (2 bytes) and the form, UTF-8.
+    In RAM: the index (4 bytes a phrase; the fa catalogue's dict held about
+    12 KB on the webassembly port) and the last _CACHED phrases read."""
+
+    def __init__(self, name):
+        from pips.datafile import open_data
+
+        self.name = name
+        with open_data(name) as f:
+            n = f.read(2)
+            self.index = f.read(4 * ((n[0] << 8) | n[1]))
+        self.cache = {}
+
+    def get(self, key, default=None):
+        phrase = self.cache.get(key)
+        if phrase is None:
+            phrase = self._read(key)
+            if phrase is None:
+                return default
+            if len(self.cache) >= _CACHED:
+                self.cache = {}
+            self.cache[key] = phrase
+        return phrase
+
+    def _read(self, key):
+        from pips.datafile import open_data
+
+        index = self.index
+        h = key_hash(key)
+        lo = 0
+        hi = len(index) // 4
+        while lo < hi:  # the first entry of hash h
+            mid = (lo + hi) >> 1
+            if ((index[4 * mid] << 8) | index[4 * mid + 1]) < h:
+                lo = mid + 1
+            else:
+                hi = mid
+        want = key.encode()
+        with open_data(self.name) as f:
+            while lo < len(index) // 4 and ((index[4 * lo] << 8) | index[4 * lo + 1]) == h:
+                f.seek((index[4 * lo + 2] << 8) | index[4 * lo + 3])
+                if f.read(f.read(1)[0]) == want:
+                    return _record(f)
+                lo += 1
+        return None
+
+
+def _record(f):
+    """A record's phrase, from its forms' count on: a str (a count of 0) or
+    the tuple of its plural forms."""
+    count = f.read(1)[0]
+    forms = []
+    for _ in range(count or 1):
+        n = f.read(2)
+        forms.append(f.read((n[0] << 8) | n[1]).decode())
+    return tuple(forms) if count else forms[0]
 
 
 def _english():

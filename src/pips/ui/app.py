@@ -46,12 +46,24 @@ another by its class. The screens every match shows come with the title;
 the ones a player may never open (the settings, the pause menu, the rules
 page, the hand-over) are imported, by an import statement inside the
 function that opens them, when first opened. Like every module, they then
-stay.
+stay; but with the .mpy files, where a module's code is in RAM
+(pips.datafile.IN_RAM), the menus' modules (MENUS) are dropped whenever a
+table is shown, and imported again when a menu is opened.
 """
 
+import sys
+
+from pips.datafile import IN_RAM
 from pips.ui.keys import Keys
 from pips.ui.sound import Sound
-from pips.ui.title import TitleScreen
+
+# The menus' modules, dropped while a match is on the table in the .mpy form:
+# the title, the set-up, the settings, a kept match's, the pause menu, and the
+# menu they are made from (pips.ui.menu last: the others' base).
+MENUS = (
+    ("pips.ui", "title"), ("pips.ui", "table_setup"), ("pips.ui", "settings_screen"),
+    ("pips.ui", "resume"), ("pips.ui", "pause"), ("pips.ui", "menu"),
+)
 
 
 class App:
@@ -115,6 +127,8 @@ class App:
         self.entered = None
         if left is not None and left is not screen:
             left.leave()
+        if IN_RAM and getattr(screen, "model", None) is not None:  # a table
+            drop(MENUS)
 
     def open(self, kind, *args):
         """Go to a new screen of class `kind`, made with (app, *args)."""
@@ -123,6 +137,7 @@ class App:
     def home(self):
         """The title screen: whatever match went on is over."""
         self.unlink()
+        from pips.ui.title import TitleScreen  # dropped while a table is shown (MENUS)
         self.go(TitleScreen(self))
 
     def unlink(self):
@@ -152,3 +167,16 @@ class App:
                 screen.enter()
             screen.frame(presses, now)
         self.surface.flush(self.clock_ms, now)  # with the board's clock: no piece begun late in the frame
+
+
+def drop(modules):
+    """Forget the modules (package, name): out of sys.modules and their
+    package, so that their code is collected once nothing else holds it."""
+    for package, name in modules:
+        full = package + "." + name
+        if full in sys.modules:
+            del sys.modules[full]
+            try:
+                delattr(sys.modules[package], name)  # the package's attribute
+            except (KeyError, AttributeError):
+                pass

@@ -6,7 +6,14 @@ A font is a module of bytes tables (CODES, GLYPHS, RUNS; HEIGHT, BASELINE,
 WIDTH): a glyph is the horizontal runs of its ink, so a surface draws a
 character with a fill_rect a run (pips.ui.surface). Only the panel's own size
 is imported: FONTS, by the panel's height.
+
+In the .mpy form the runs, the most of a font's bytes, stay in a data file
+on the board's flash (pips.datafile): RUNS is then the file's name, and a
+surface reads each glyph's runs as it draws it (open_runs). Frozen, RUNS is
+the table itself, in flash.
 """
+
+from pips.datafile import open_data
 
 # (panels up to this many rows, the font's module): the first that fits
 FONTS = (
@@ -21,6 +28,24 @@ def for_panel(width, height):
         if height <= most:
             return __import__(name, None, None, ("CODES",))
     raise ValueError("no font for %dx%d" % (width, height))
+
+
+def open_runs(font):
+    """(file, buffer) from which a glyph's runs are read when the font keeps
+    them in a data file (the .mpy form: 2,710 bytes of RAM saved at 8 px,
+    4,694 at 12 px), the buffer as long as the longest glyph's; None when
+    RUNS is the table itself."""
+    if not isinstance(font.RUNS, str):
+        return None
+    glyphs = font.GLYPHS
+    longest = 0
+    start = 0
+    for g in range(0, 4 * font.COUNT, 4):
+        end = 2 * ((glyphs[g + 2] << 8) | glyphs[g + 3])
+        if end - start > longest:
+            longest = end - start
+        start = end
+    return open_data(font.RUNS), bytearray(longest)
 
 
 def find(font, code):

@@ -68,6 +68,7 @@ class Surface:
         self.char_w = font.WIDTH
         self.char_h = font.HEIGHT
         self._missing = _font.find(font, 63)  # "?" stands for a character the font lacks
+        self._runs_file = _font.open_runs(font)  # the .mpy form: (file, buffer), else None
 
     # -- dirty rectangles ---------------------------------------------
     def mark(self, x, y, w, h):
@@ -194,6 +195,7 @@ class Surface:
         runs = font.RUNS
         fill = self._fill
         find = _font.find
+        from_file = self._runs_file
         for ch in s:
             k = find(font, ord(ch))
             if k < 0:
@@ -203,6 +205,12 @@ class Surface:
             if k:
                 start = 2 * ((glyphs[g - 2] << 8) | glyphs[g - 1])
             end = 2 * ((glyphs[g + 2] << 8) | glyphs[g + 3])
+            if from_file is not None:  # the glyph's runs read from flash into the buffer
+                runs = from_file[1]
+                from_file[0].seek(start)
+                from_file[0].readinto(runs, end - start)
+                end -= start
+                start = 0
             x0 = x + glyphs[g + 1] - 64
             while start < end:
                 v = (runs[start] << 8) | runs[start + 1]
