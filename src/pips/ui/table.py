@@ -71,6 +71,10 @@ _TABLES = {
 # (the move played, its events told, the status drawn) is long enough on a
 # device that its hand goes out 33 ms later, and no frame sends everything
 _DRAW_MS = const(4)
+# ... and the table band stops drawing pieces once this long has passed (the
+# rest goes on in the next frame): what follows it (the message band, the
+# flush's pieces begun until 27 ms, pips.ui.surface) ends the frame within 33
+_BAND_MS = const(18)
 # keys of draw()'s own signatures in `shown` (the status cells' keys are seats)
 _DRAWN = const(-1)
 _NOTE = const(-2)
@@ -138,6 +142,7 @@ class TableScreen(Screen):
         self.band = __import__(_TABLES[view.table_kind], None, None, ("*",)).Band(layout, model)
         self.mark_piece = getattr(self.band, "mark_piece", None)  # its marks on a piece in hand
         self.hand_first = 0  # the first piece shown of a hand too long for the screen
+        self.drew_in = -1  # the App's frame in which a band was last drawn (draw())
         self.table_layer = Layer(self.s, FELT, self.paint)
         self.hand_layer = Layer(self.s, FELT_DARK, self.paint)
 
@@ -164,6 +169,7 @@ class TableScreen(Screen):
         # signatures: _DRAWN (what the bands show), _NOTE (the messages')
         self.shown = {}
         self.table_layer.items = []  # the bands were cleared: draw every item
+        self.table_layer.pending = None
         self.hand_layer.items = []
 
     def frame(self, presses, now):
@@ -237,11 +243,17 @@ class TableScreen(Screen):
         if self.changed(_DRAWN, sig):
             self.shown[_NOTE] = None
             view = model.view_of(model.viewer if model.viewer >= 0 else 0)
-            drew = self.draw_status(view)
+            frames = self.app.frames
+            if self.draw_status(view):
+                self.drew_in = frames
             # With a clock, a frame long already leaves the next bands to the
             # next frame (each band redraws by its own signature). Only once
-            # this frame has drawn a band: every frame draws one at least, so
-            # the last band (the hand) comes however long frames are.
+            # this frame has drawn a band (in this call or an earlier one of
+            # the frame: enter() draws, then frame()): every frame draws one
+            # at least, so the last band (the hand) comes however long frames
+            # are. (The table's first frame drew its status, table band and
+            # message in one: 57 ms on the emulated Pico, pips_tools.pico.)
+            drew = self.drew_in == frames
             clock = self.app.clock_ms
             if drew and clock is not None and K.ticks_diff(clock(), self.app.now) > _DRAW_MS:
                 self.shown[_DRAWN] = None
@@ -251,14 +263,22 @@ class TableScreen(Screen):
                 sig = (model.game.moves, reveal, model.viewer, model.match.hands_played)
                 if alt >= 0:
                     sig = sig + (alt,)
+                layer = self.table_layer
+                late = self.late if clock is not None else None
                 if self.changed("table", sig):
                     if reveal:
                         items = self.band.reveal_items(view)  # (a pile's: UNO's challenge)
                     else:
                         items = self.band.items(view)
-                    self.table_layer.update(items)
+                    layer.update(items, late)
+                    self.drew_in = frames
                     drew = True
-                if drew and clock is not None and K.ticks_diff(clock(), self.app.now) > _DRAW_MS:
+                elif layer.pending is not None:  # the band's update cut short: on with it
+                    layer.update(layer.pending, late)
+                    self.drew_in = frames
+                    drew = True
+                if layer.pending is not None or (
+                        drew and clock is not None and K.ticks_diff(clock(), self.app.now) > _DRAW_MS):
                     self.shown[_DRAWN] = None
                 else:
                     self.draw_hand(view)
@@ -296,6 +316,11 @@ class TableScreen(Screen):
         elif model.state == REVEAL:
             text = lang.text("go_on")
         self.draw_buttons(K.hint(text, self.app.key_scheme))
+
+    def late(self):
+        """Whether this frame has run too long to draw one more piece of the
+        table band (Layer.update's `late`: the rest goes on next frame)."""
+        return K.ticks_diff(self.app.clock_ms(), self.app.now) > _BAND_MS
 
     def changed(self, band, value):
         """Whether `band` now shows something else than `value` says (and
