@@ -49,7 +49,7 @@ def make_app(board, seed=-1, language=None):
     return App(
         FbSurface(board.display), board.width, board.height, board.ticks_ms, seed,
         getattr(board, "data", None), board.backlight, getattr(board, "keys", None),
-        getattr(board, "tone", None), language,
+        getattr(board, "tone", None), language, getattr(board, "peek_keys", None),
     )
 
 

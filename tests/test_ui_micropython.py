@@ -334,3 +334,36 @@ def test_drawing_text_allocates_nothing():
     words = out.split()
     at = words.index("ALLOC")
     assert words[at + 1] == "0" and int(words[at + 2]) > 100, out
+
+
+def test_the_native_glyph_drawer_sets_the_pixels_the_fills_do():
+    """On MicroPython the framebuf surface draws a glyph's runs with the
+    native drawer (pips.ui.glyph_viper) straight into the frame buffer:
+    every glyph of both fonts, in every colour, near each edge (clipped),
+    gives the bytes that Surface._text's fill a run gives."""
+    code = (
+        "from pips.ui.fbsurface import FbSurface\n"
+        "from pips.ui.surface import Surface\n"
+        "from pips.ui import font8, font12, glyph_viper\n"
+        "print('NATIVE', glyph_viper.glyph is not None)\n"
+        "for font in (font8, font12):\n"
+        "    a = FbSurface(None, 60, 20)\n"
+        "    b = FbSurface(None, 60, 20)\n"
+        "    a.use_font(font)\n"
+        "    b.use_font(font)\n"
+        "    bad = 0\n"
+        "    for n in range(font.COUNT):\n"
+        "        ch = chr((font.CODES[2 * n] << 8) | font.CODES[2 * n + 1])\n"
+        "        for x, y in ((3, 2), (-2, -3), (55, 12), (0, 0), (57, 15), (-8, 17)):\n"
+        "            a.buffer[:] = bytes(len(a.buffer))\n"
+        "            b.buffer[:] = bytes(len(b.buffer))\n"
+        "            a._text(ch + 'g', x, y, 1 + n % 15)\n"
+        "            Surface._text(b, ch + 'g', x, y, 1 + n % 15)\n"
+        "            bad += a.buffer != b.buffer\n"
+        "    print('BAD', font.COUNT, bad)\n"
+    )
+    rc, out, err = run_micropython(code, heap="96K")
+    assert rc == 0, (out + err)[-2000:]
+    assert "NATIVE True" in out, out
+    bad = [line.split()[1:] for line in out.splitlines() if line.startswith("BAD")]
+    assert len(bad) == 2 and all(int(count) > 200 and n == "0" for count, n in bad), out

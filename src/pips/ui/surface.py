@@ -120,12 +120,15 @@ class Surface:
         if y1 > best[3]:
             best[3] = y1
 
-    def flush(self, clock=None, start=0):
+    def flush(self, clock=None, start=0, peek=None, keys=0):
         """Send the dirty areas to the display, _FLUSH_MAX pixels at most: what
         is left of a bigger change (a whole screen) stays dirty, its top rows
         sent; the next flush sends it. With `clock` (the board's ticks_ms) and
         the frame's `start`, in pieces of _PIECE pixels, none begun once
-        _SEND_BY_MS have passed since `start`. Return the pixels sent."""
+        _SEND_BY_MS have passed since `start`, nor once `peek()` (the board's
+        keys as they are) differs from `keys` (as the frame read them): the
+        frame ends, and the next one takes the key at once. Return the pixels
+        sent."""
         sent = 0
         dirty = self.dirty
         while dirty:
@@ -134,6 +137,10 @@ class Surface:
             h = r[3] - r[1]
             if clock is not None:
                 if ticks_diff(clock(), start) >= _SEND_BY_MS:
+                    break
+                # a key pressed or let go while a frame sends a whole screen
+                # waited up to 27 ms for it to end (pips_tools.pico)
+                if peek is not None and peek() != keys:
                     break
                 rows = _PIECE // w
                 if rows < 1:
