@@ -240,8 +240,15 @@ class TableScreen(Screen):
             model.match.hands_played,
             len(model.match.resigned),
         )
-        if self.changed(_DRAWN, sig):
-            self.shown[_NOTE] = None
+        # The message and the buttons first: what a key changed there (the
+        # hint, the buttons) goes out in the frame that took the key, before
+        # the bands of pieces (a frame that drew the table band first sent
+        # nothing of a key's answer before its 27 ms, pips_tools.pico).
+        bands = self.changed(_DRAWN, sig)
+        dots = 1 + self.app.frames // 8 % 3 if model.state == THINK else 0
+        if self.changed(_NOTE, (dots, sig)) or bands:
+            self.draw_note(model, choice, alt, dots)
+        if bands:
             view = model.view_of(model.viewer if model.viewer >= 0 else 0)
             frames = self.app.frames
             if self.draw_status(view):
@@ -282,10 +289,10 @@ class TableScreen(Screen):
                     self.shown[_DRAWN] = None
                 else:
                     self.draw_hand(view)
-        dots = 1 + self.app.frames // 8 % 3 if model.state == THINK else 0
-        if not self.changed(_NOTE, (dots, sig)):
-            return
-        # the message band: the last events (as many as it has lines), the older dimmed
+
+    def draw_note(self, model, choice, alt, dots):
+        """The message band (the last events, as many as it has lines, the
+        older dimmed) and the buttons band, with what the table waits for."""
         s = self.s
         layout = self.layout
         line_h = s.char_h + 2
