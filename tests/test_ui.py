@@ -164,6 +164,33 @@ def test_with_a_clock_a_flush_sends_pieces_and_stops_late_in_the_frame():
     assert s.flush() == 0
 
 
+def test_a_key_changed_while_a_frame_sends_ends_the_sending():
+    """With the board's keys (peek), the flush begins no piece once they
+    differ from the keys the frame read: the rest stays dirty for the next
+    frame, which takes the key at once; keys held as read change nothing."""
+    from pips.ui import surface as S
+    from pips.ui.diosurface import DioSurface
+
+    s = DioSurface(240, 135)
+    s.flush()
+    sends = []
+    held = [K.A]  # the keys on the pins; the frame read A held
+
+    def send(x, y, w, h):
+        sends.append((x, y, w, h))
+        if len(sends) == 2:
+            held[0] = 0  # A let go while the second piece went out
+
+    s._send = send
+    s.fill(P.FELT)
+    sent = s.flush(lambda: 0, 0, lambda: held[0], K.A)
+    rows = S._PIECE // 240
+    assert sends == [(0, 0, 240, rows), (0, rows, 240, rows)] and sent == 2 * 240 * rows
+    assert s.dirty == [[0, 2 * rows, 240, 135]]
+    sent = s.flush(lambda: 0, 0, lambda: held[0], 0)  # the next frame read it: on with the rest
+    assert sent == S._FLUSH_MAX and sends[2] == (0, 2 * rows, 240, rows)
+
+
 def test_dio_fast_fill_matches_displayio_pixels():
     """The direct writes into Blinka's packed words give the same bitmap as
     displayio's own per-pixel writes."""
