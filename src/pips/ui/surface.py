@@ -33,6 +33,7 @@ pixel).
 from pips import const
 from pips.ui.keys import ticks_diff
 from pips.ui import font as _font
+from pips.ui.glyph_viper import advance as _advance  # None but on a port with viper
 
 _MAX_RECTS = const(6)
 _SLACK = const(480)  # pixels a merge may add for free: fewer, larger windows
@@ -200,12 +201,14 @@ class Surface:
         if s is self._measured:
             return self._measured_w
         glyphs = self.font.GLYPHS
-        w = 0
-        for ch in s:
-            k = ord(ch) - 32
-            if k < 0 or k > 94:
-                k = self._glyph(k + 32)
-            w += glyphs[4 * k]
+        w = -1 if _advance is None else _advance(glyphs, s, len(s))
+        if w < 0:  # not printable ASCII alone (or no native code here)
+            w = 0
+            for ch in s:
+                k = ord(ch) - 32
+                if k < 0 or k > 94:
+                    k = self._glyph(k + 32)
+                w += glyphs[4 * k]
         self._measured = s
         self._measured_w = w
         return w

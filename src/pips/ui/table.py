@@ -170,6 +170,7 @@ class TableScreen(Screen):
         self.shown = {}
         self.table_layer.items = []  # the bands were cleared: draw every item
         self.table_layer.pending = None
+        self.hand_layer.pending = None
         self.hand_layer.items = []
 
     def frame(self, presses, now):
@@ -288,7 +289,9 @@ class TableScreen(Screen):
                         drew and clock is not None and K.ticks_diff(clock(), self.app.now) > _DRAW_MS):
                     self.shown[_DRAWN] = None
                 else:
-                    self.draw_hand(view)
+                    self.draw_hand(view, late)
+                    if self.hand_layer.pending is not None:  # the rest of the hand next frame
+                        self.shown[_DRAWN] = None
 
     def draw_note(self, model, choice, alt, dots):
         """The message band (the last events, as many as it has lines, the
@@ -433,7 +436,10 @@ class TableScreen(Screen):
         if x + s.text_width(text) <= width:  # a hint, left out where the buttons leave no room
             s.text(text, x + 1, y + 2, HINT if labels else TEXT)
 
-    def draw_hand(self, view):
+    def draw_hand(self, view, late=None):
+        """The viewer's hand; with `late` (Layer.update's), its pieces stop
+        once the frame has run long and go on in the next (a whole hand of
+        tiles took 19-29 ms of an emulated Pico's frame, pips_tools.pico)."""
         model = self.model
         layout = self.layout
         choice = model.choice
@@ -441,6 +447,8 @@ class TableScreen(Screen):
         cursor = (choice.cursor, choice.alt_cursor >= 0) if choice is not None else None
         sig = (model.game.moves, cursor, model.viewer, model.match.hands_played)
         if not self.changed("hand", sig):
+            if self.hand_layer.pending is not None:
+                self.hand_layer.update(self.hand_layer.pending, late)
             return
         s = self.s
         y0 = layout.hand_y
@@ -448,7 +456,7 @@ class TableScreen(Screen):
         hand_h = layout.height - y0
         if model.viewer < 0:
             items = [(0, y0 + hand_h // 2 - 4, w, s.char_h, CENTER | HINT << 4, lang.text("bots_at_play"))]
-            self.hand_layer.update(items)
+            self.hand_layer.update(items, late)
             return
         acting = choice is not None and choice.seat == model.viewer
         hand = choice.hand if acting else view.hand_list()
@@ -490,7 +498,7 @@ class TableScreen(Screen):
             items.append((x, y, pw, ph, PIECE | flags << 4, hand[i]))
             if i == cur:
                 items.append((x + 2, y0 + hand_h - 2, pw - 4, 1, FILL, HIGHLIGHT))
-        self.hand_layer.update(items)
+        self.hand_layer.update(items, late)
 
     def paint(self, it, bg):
         """An item the layers do not draw themselves: a piece (the piece
