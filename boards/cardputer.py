@@ -1,6 +1,7 @@
 """M5Stack Cardputer (ESP32-S3): ST7789V2 240x135 (the reference board's
-panel size), a 56-key keyboard, a speaker (I2S: BCLK 41, LRCK 43, DATA 42; not
-driven yet: no tones here). Pins from M5Stack's pin map: MOSI 35, SCLK 36, CS
+panel size), a 56-key keyboard, a speaker (an I2S amplifier: BCLK 41, LRCK
+43, DATA 42; the table's tones through machine.I2S, kit.speaker; not yet
+heard on a board). Pins from M5Stack's pin map: MOSI 35, SCLK 36, CS
 37, DC 34, RST 33, backlight 38; keyboard: a 74HC138 picks one of 8 lines
 (address A0 8, A1 9, A2 11) and 7 inputs read it (13, 15, 3, 4, 5, 6, 7,
 active low with pull-ups). Keys: the arrows printed on ; , . / move, Enter
@@ -27,6 +28,7 @@ sleep_ms = time.sleep_ms
 backlight = kit.backlight(38)
 display = kit.panel(1, 36, 35, 34, 37, 33, 40_000_000, width, height, 40, 53)
 backlight(100)
+tone = kit.speaker(0, 41, 43, 42)  # the cues of pips.ui.sound (I2S 0: BCLK, LRCK, DATA)
 
 _ADDRESS = tuple(Pin(p, Pin.OUT, value=0) for p in (8, 9, 11))
 _INPUTS = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in (13, 15, 3, 4, 5, 6, 7))

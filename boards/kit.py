@@ -74,3 +74,51 @@ def buzzer(pin):
         pwm.duty_u16(32768)
 
     return tone
+
+
+def speaker(i2s_id, sck, ws, sd, rate=16000, level=6000):
+    """tone(hz, ms) as buzzer()'s, on an I2S amplifier (the Cardputer's
+    speaker): a square wave of `hz` at `rate` samples a second, 16-bit mono,
+    `level` loud, played through machine.I2S in its non-blocking mode (a
+    buffer of whole periods written again each time the driver has sent it,
+    from its irq callback) until the next call; 0 Hz: silence. Two buffers
+    take turns, so a new tone never rewrites the one being sent."""
+    from machine import I2S
+
+    audio = I2S(i2s_id, sck=Pin(sck), ws=Pin(ws), sd=Pin(sd), mode=I2S.TX, bits=16,
+                format=I2S.MONO, rate=rate, ibuf=4096)
+    most = rate // 25  # samples a buffer holds at most: 40 ms
+    buffers = (bytearray(2 * most), bytearray(2 * most))
+    playing = [None, 0]  # the buffer that repeats (None: silence), which of the two is next
+
+    def again(_audio):
+        wave = playing[0]
+        if wave is not None:
+            audio.write(wave)
+
+    audio.irq(again)
+
+    def tone(hz, ms=0):
+        if hz <= 0:
+            playing[0] = None  # the buffer being sent ends, and nothing follows
+            return
+        # whole periods, as many as fit the buffer, so that its end meets its start
+        periods = most * hz // rate
+        if periods < 1:
+            periods = 1
+        n = periods * rate // hz
+        buf = buffers[playing[1]]
+        playing[1] ^= 1
+        high = level & 0xFFFF
+        low = -level & 0xFFFF
+        for i in range(n):
+            v = high if (2 * i * hz // rate) & 1 == 0 else low
+            buf[2 * i] = v & 0xFF  # little-endian samples
+            buf[2 * i + 1] = v >> 8
+        wave = memoryview(buf)[: 2 * n]
+        idle = playing[0] is None
+        playing[0] = wave
+        if idle:
+            audio.write(wave)  # the callback keeps it going
+
+    return tone

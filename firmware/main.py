@@ -52,6 +52,7 @@ def make_app(board, seed=-1, language=None):
         FbSurface(board.display), board.width, board.height, board.ticks_ms, seed,
         getattr(board, "data", None), board.backlight, getattr(board, "keys", None),
         getattr(board, "tone", None), language, getattr(board, "link", None),
+        getattr(board, "peek_keys", None),
     )
 
 
@@ -88,6 +89,13 @@ def run(board, frames=-1, app=None, on_frame=None):
             break
         spare = _FRAME_MS - ticks_diff(ticks_ms(), start)
         untidy += 1
+        if peek is not None and peek() != keys:
+            # a key pressed or let go during the frame (its sending stopped
+            # for it): the next frame takes it now, the tidying waits (a
+            # gc.mem_free() here delayed such a key by 17 ms, pips_tools.pico)
+            if spare <= _FRAME_MS - _HEAVY_MS:
+                untidy = _TIDY_FRAMES
+            continue
         if spare > _FRAME_MS - _HEAVY_MS:
             if untidy >= _TIDY_FRAMES:
                 # a light frame after garbage was made: the collector's pause

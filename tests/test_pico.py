@@ -42,7 +42,7 @@ def desktop_title(folder):
     trace = os.path.join(folder, "title.trace")
     with open(trace, "w") as f:
         for n in range(4):
-            f.write("F %d 0 0 0\n" % (33 * n))
+            f.write("F %d 0 0 0 . .\n" % (33 * n))  # no clock readings, no peeks
     log, info = os.path.join(folder, "title.spi"), os.path.join(folder, "title.txt")
     rc, out, err = pico.mpy.run_micropython(
         pico.REPLAY, None, pico.mpy.source_path(), 120, (trace, log, info, 1))

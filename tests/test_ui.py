@@ -165,6 +165,33 @@ def test_with_a_clock_a_flush_sends_pieces_and_stops_late_in_the_frame():
     assert s.flush() == 0
 
 
+def test_a_key_changed_while_a_frame_sends_ends_the_sending():
+    """With the board's keys (peek), the flush begins no piece once they
+    differ from the keys the frame read: the rest stays dirty for the next
+    frame, which takes the key at once; keys held as read change nothing."""
+    from pips.ui import surface as S
+    from pips.ui.diosurface import DioSurface
+
+    s = DioSurface(240, 135)
+    s.flush()
+    sends = []
+    held = [K.A]  # the keys on the pins; the frame read A held
+
+    def send(x, y, w, h):
+        sends.append((x, y, w, h))
+        if len(sends) == 2:
+            held[0] = 0  # A let go while the second piece went out
+
+    s._send = send
+    s.fill(P.FELT)
+    sent = s.flush(lambda: 0, 0, lambda: held[0], K.A)
+    rows = S._PIECE // 240
+    assert sends == [(0, 0, 240, rows), (0, rows, 240, rows)] and sent == 2 * 240 * rows
+    assert s.dirty == [[0, 2 * rows, 240, 135]]
+    sent = s.flush(lambda: 0, 0, lambda: held[0], 0)  # the next frame read it: on with the rest
+    assert sent == S._FLUSH_MAX and sends[2] == (0, 2 * rows, 240, rows)
+
+
 def test_dio_fast_fill_matches_displayio_pixels():
     """The direct writes into Blinka's packed words give the same bitmap as
     displayio's own per-pixel writes."""
@@ -184,6 +211,65 @@ def test_dio_fast_fill_matches_displayio_pixels():
             s.text("A7+", x, y, c ^ 3)
     assert sim.indexes(fast) == bytes(slow.bitmap[x, y] for y in range(135) for x in range(240))
     assert fast.bitmap[5, 5] == fast.get_pixel(5, 5)
+
+
+def test_a_layer_update_cut_short_ends_with_the_same_pixels():
+    """Layer.update with `late` stops after a piece and goes on from
+    `pending`: however often it is cut, and with a new update coming before
+    the old one is done, the band ends as one update in one go draws it."""
+    import random
+    from pips.ui.diosurface import DioSurface
+    from pips.ui.layer import Layer, FILL, TEXT_AT, PIECE
+
+    r = random.Random(7)
+
+    def piece():
+        return (r.randrange(0, 220), r.randrange(0, 60), r.randrange(8, 30),
+                r.randrange(8, 30), PIECE | r.randrange(3) << 4, r.randrange(1, 16))
+
+    def band(before=None):
+        """A band of pieces overlapping now and then; after `before`: most of
+        its items kept, some gone, some new ones put in among them."""
+        if before is None:
+            out = [piece() for _ in range(r.randrange(4, 14))]
+        else:
+            out = [it for it in before[1:-1] if r.random() < 0.7]
+            for _ in range(r.randrange(1, 5)):
+                out.insert(r.randrange(len(out) + 1), piece())
+        text = (r.randrange(0, 200), r.randrange(0, 70), 30, 10, TEXT_AT | 5 << 4, "7 left")
+        return [(0, 0, 240, 8, FILL, 3)] + out + [text]
+
+    def paint_on(s):
+        def paint(it, bg):
+            s.fill_rect(it[0], it[1], it[2], it[3], it[5])
+            s.fill_rect(it[0] + 2, it[1] + 2, it[2] - 4, 2, it[5] ^ 8)
+        return paint
+
+    for _ in range(40):
+        bands = [band()]
+        bands.append(band(bands[0]))
+        bands.append(band(bands[1]))
+        whole = DioSurface(240, 90)
+        cut = DioSurface(240, 90)
+        a = Layer(whole, 1, paint_on(whole))
+        b = Layer(cut, 1, paint_on(cut))
+        for s in (whole, cut):
+            s.fill(1)
+        a.update(bands[0])
+        b.update(bands[0])
+        a.update(bands[2])
+        calls = 0
+        late = lambda: r.random() < 0.5  # noqa: E731
+        done = b.update(bands[1], late)  # a band cut short, then another update before it ends
+        calls += 1
+        done = b.update(bands[2], late)
+        while not done:
+            assert b.pending is bands[2]
+            done = b.update(b.pending, late)
+            calls += 1
+            assert calls < 100
+        assert b.pending is None and b.items == bands[2]
+        assert sim.indexes(cut) == sim.indexes(whole)
 
 
 # -- whole matches through the screens ------------------------------------------------------------

@@ -339,3 +339,55 @@ def test_drawing_text_allocates_nothing():
     words = out.split()
     at = words.index("ALLOC")
     assert words[at + 1] == "0" and int(words[at + 2]) > 100, out
+
+
+def test_the_native_glyph_drawer_sets_the_pixels_the_fills_do():
+    """On MicroPython the framebuf surface draws a glyph's runs with the
+    native drawer (pips.ui.glyph_viper) straight into the frame buffer:
+    every glyph of both fonts, in every colour, near each edge (clipped),
+    gives the bytes that Surface._text's fill a run gives, a line of
+    printable ASCII (drawn in one call) and one with other letters (a call a
+    glyph) too, and text_width (ASCII measured natively) its sum."""
+    code = (
+        "from pips.ui.fbsurface import FbSurface\n"
+        "from pips.ui.surface import Surface\n"
+        "from pips.ui import font8, font12, glyph_viper\n"
+        "print('NATIVE', glyph_viper.glyphs is not None)\n"
+        "for font in (font8, font12):\n"
+        "    a = FbSurface(None, 60, 20)\n"
+        "    b = FbSurface(None, 60, 20)\n"
+        "    a.use_font(font)\n"
+        "    b.use_font(font)\n"
+        "    bad = 0\n"
+        "    for n in range(font.COUNT):\n"
+        "        ch = chr((font.CODES[2 * n] << 8) | font.CODES[2 * n + 1])\n"
+        "        for x, y in ((3, 2), (-2, -3), (55, 12), (0, 0), (57, 15), (-8, 17)):\n"
+        "            a.buffer[:] = bytes(len(a.buffer))\n"
+        "            b.buffer[:] = bytes(len(b.buffer))\n"
+        "            a._text(ch + 'g', x, y, 1 + n % 15)\n"
+        "            Surface._text(b, ch + 'g', x, y, 1 + n % 15)\n"
+        "            bad += a.buffer != b.buffer\n"
+        "    print('BAD', font.COUNT, bad)\n"
+        "a = FbSurface(None, 240, 135)\n"
+        "b = FbSurface(None, 240, 135)\n"
+        "bad = 0\n"
+        "for text in ('P1: played 6-3, P2 drew', 'p\\u0159ijmout \\u0142\\u00f3d 6-3', '\\ufbfd\\ufeb3 12'):\n"
+        "    for x, y in ((3, 2), (-20, -3), (200, 128)):\n"
+        "        a.buffer[:] = bytes(len(a.buffer))\n"
+        "        b.buffer[:] = bytes(len(b.buffer))\n"
+        "        a._text(text, x, y, 7)\n"
+        "        Surface._text(b, text, x, y, 7)\n"
+        "        bad += a.buffer != b.buffer\n"
+        "    w = 0\n"
+        "    for ch in text:\n"
+        "        k = ord(ch) - 32\n"
+        "        w += a.font.GLYPHS[4 * (k if 0 <= k <= 94 else a._glyph(k + 32))]\n"
+        "    bad += a.text_width(text) != w\n"
+        "print('LINES', bad)\n"
+    )
+    rc, out, err = run_micropython(code, heap="160K")
+    assert rc == 0, (out + err)[-2000:]
+    assert "NATIVE True" in out, out
+    bad = [line.split()[1:] for line in out.splitlines() if line.startswith("BAD")]
+    assert len(bad) == 2 and all(int(count) > 200 and n == "0" for count, n in bad), out
+    assert "LINES 0" in out, out

@@ -302,6 +302,15 @@ def read_keys():
     return keys
 
 
+peeks = []  # what the App's peeks at the keys answered this frame (its flush stops on a change)
+
+
+def noted_peek():
+    keys = board.peek_keys()
+    peeks.append(keys)
+    return keys
+
+
 class Loop:  # what run() takes of a board: the real clock and sleep, the keys noted
     ticks_ms = ticks_ms
     ticks_diff = ticks_diff
@@ -347,6 +356,7 @@ class Screens:  # what the App takes of a board: the display, the clock noted
     data = DATA
     backlight = board.backlight
     link = ("uart", cable, cable) if LINK else None
+    peek_keys = noted_peek if getattr(board, "peek_keys", None) else None
 
 
 def on_frame(app, n):
@@ -357,10 +367,12 @@ def on_frame(app, n):
         print("PIPS-TRACE-OVERFLOW", n, m)
         return True
     print("F", now, held[0], display.bytes_sent, work,
-          ",".join([str(ticks_diff(reads[i], now)) for i in range(m)]))
+          ",".join([str(ticks_diff(reads[i], now)) for i in range(m)]) or ".",
+          ",".join([str(k) for k in peeks]) or ".")
     count[0] = 0
     if LINK:
         cable.k = 0
+    del peeks[:]
     screen = app.screen
     name = type(screen).__name__
     if name in ENDS:
@@ -405,6 +417,8 @@ display = st7789.ST7789(board.bus, board.dc, board.cs, board.rst if panel[5] els
                         panel[0], panel[1], panel[2], panel[3], panel[4], lut=rgb565_table(), init=False)
 values = []
 at = [0]
+peeks = []  # the device's peeks at the keys this frame, answered in turn
+peeked = [0, 0]  # how many were asked, the keys the frame read
 
 
 def clock():
@@ -444,6 +458,12 @@ if wires_path is not None:
             wires.setdefault(int(words[0]), {})[int(words[1])] = unhexlify(words[2])
 
 
+def peek_keys():
+    i = peeked[0]
+    peeked[0] = i + 1
+    return peeks[i] if i < len(peeks) else peeked[1]
+
+
 class Screens:
     display = display
     width = panel[0]
@@ -453,6 +473,7 @@ class Screens:
     backlight = board.backlight
     data = folder
     link = ("uart", cable, cable) if cable is not None else None
+    peek_keys = peek_keys
 
 
 log = open(log_path, "wb")
@@ -484,20 +505,24 @@ for line in open(trace_path):
     if not words or words[0] != "F":
         continue
     now = int(words[1])
-    values = [now + int(d) for d in words[5].split(",")] if len(words) > 5 else []
+    values = [now + int(d) for d in words[5].split(",")] if words[5] != "." else []
+    peeks = [int(k) for k in words[6].split(",")] if words[6] != "." else []
     at[0] = 0
     if cable is not None:
         cable.frame = wires.get(n, {})
         cable.k = 0
+    peeked[0] = 0
+    peeked[1] = int(words[2])
     app.frame(int(words[2]), now)
     dump()
     n += 1
     screen = app.screen
     model = getattr(screen, "model", None)  # the table's
     game = model.game if model is not None else None
-    info.write("%d %d %s %d %d %d\n" % (
+    info.write("%d %d %s %d %d %d %d\n" % (
         n, display.bytes_sent - base, type(screen).__name__,
-        getattr(model, "state", -1), game.moves if game is not None else -1, at[0] - len(values)))
+        getattr(model, "state", -1), game.moves if game is not None else -1, at[0] - len(values),
+        peeked[0] - len(peeks)))
 log.close()
 info.close()
 """
@@ -507,9 +532,9 @@ DATA = "/data"  # boards/pico_lcd_114.py's data folder
 
 
 def parse_trace(console, wires=None):
-    """(start byte count, [(now, keys, bytes_sent, work_us, reads)]) from the
-    console, up to the power cut's mark when there is one; `wires`, a list,
-    gets the cable's reads: (frame, read, hex of the bytes)."""
+    """(start byte count, [(now, keys, bytes_sent, work_us, reads, peeks)])
+    from the console, up to the power cut's mark when there is one; `wires`,
+    a list, gets the cable's reads: (frame, read, hex of the bytes)."""
     start = None
     frames = []
     for line in console.splitlines():
@@ -521,8 +546,9 @@ def parse_trace(console, wires=None):
         if words[0] == START:
             start = int(words[1])
         elif words[0] == "F" and start is not None:
-            reads = [int(d) for d in words[5].split(",")] if len(words) > 5 else []
-            frames.append((int(words[1]), int(words[2]), int(words[3]), int(words[4]), reads))
+            reads = [int(d) for d in words[5].split(",")] if words[5] != "." else []
+            peeks = [int(k) for k in words[6].split(",")] if words[6] != "." else []
+            frames.append((int(words[1]), int(words[2]), int(words[3]), int(words[4]), reads, peeks))
         elif words[0] == "W" and start is not None and wires is not None and len(words) == 3:
             wires.append((len(frames), int(words[1]), words[2]))
     return start, frames
@@ -654,8 +680,9 @@ def replay(folder, config, summary, keys, seed, desktop_data=None, b=None):
         raise RuntimeError("no trace from the device:\n" + console[-3000:])
     trace = os.path.join(folder, "trace.txt")
     with open(trace, "w") as f:
-        for now, keys_read, sent, work, reads in frames:
-            f.write("F %d %d %d %d %s\n" % (now, keys_read, sent, work, ",".join(map(str, reads))))
+        for now, keys_read, sent, work, reads, peeks in frames:
+            f.write("F %d %d %d %d %s %s\n" % (now, keys_read, sent, work, ",".join(map(str, reads)) or ".",
+                                              ",".join(map(str, peeks)) or "."))
     wires_path = "-"
     if wires:
         wires_path = os.path.join(folder, "wires.txt")
@@ -800,6 +827,8 @@ def frames_equal(result):
     for n, (d, s, words) in enumerate(zip(device, desktop, info), 1):
         if int(words[5]) != 0:
             return (n, "the desktop read the clock %+d times more than the device" % int(words[5]))
+        if int(words[6]) != 0:
+            return (n, "the desktop peeked at the keys %+d times more than the device" % int(words[6]))
         if d[1] != s[1]:
             return (n, "not the same pixels written")
         if d[0] != s[0]:
@@ -821,7 +850,7 @@ def figures(result):
     waits = []
     since = None
     last = None
-    for (now, keys, sent, w, reads), words in zip(frames, info):
+    for (now, keys, sent, w, reads, peeks), words in zip(frames, info):
         state, moves = int(words[3]), int(words[4])
         if since is not None and last is not None and moves != last:
             waits.append(now - since)

@@ -33,6 +33,9 @@ Entry point for a board (firmware/main.py) and for the simulator:
   pips.link.wire.WIRES ("uart" on the RP2040 boards, "espnow" on the ESP32
   ones, "tcp" in the desktop window) and where it goes (a TCP port or
   address; None on a board); None: no link play (pips.ui.link).
+- `peek()`: the board's keys held right now (its peek_keys), or None: the
+  flush stops sending once they differ from the frame's `raw_keys`, so that
+  the next frame takes the key at once.
 - `keys`: the board's key scheme ("joystick", "four", "two", "keyboard";
   None: the joystick's), which Keys reads and the hints name.
 
@@ -71,7 +74,7 @@ class App:
 
     def __init__(
         self, surface, width=0, height=0, clock_ms=None, seed=-1, data=None, backlight=None,
-        keys=None, tone=None, language=None, link=None,
+        keys=None, tone=None, language=None, link=None, peek=None,
     ):
         from pips import lang
 
@@ -84,6 +87,7 @@ class App:
         self.seed = seed & 0x3FFFFFFF
         self.keys = Keys(keys)  # the board's key scheme (boards/board_table.py)
         self.key_scheme = keys or "joystick"
+        self.peek = peek  # the board's keys as they are (peek_keys), None without
         self.running = True
         self.now = 0
         self.frames = 0
@@ -166,7 +170,8 @@ class App:
                 self.entered = screen
                 screen.enter()
             screen.frame(presses, now)
-        self.surface.flush(self.clock_ms, now)  # with the board's clock: no piece begun late in the frame
+        # with the board's clock: no piece begun late in the frame, nor once a key changed
+        self.surface.flush(self.clock_ms, now, self.peek, raw)
 
 
 def drop(modules):

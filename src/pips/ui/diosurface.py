@@ -110,11 +110,11 @@ class DioSurface(Surface):
     def _send(self, x, y, w, h):
         pass  # displayio refreshes by itself (flush() below marks the bitmap dirty)
 
-    def flush(self, clock=None, start=0):
+    def flush(self, clock=None, start=0, peek=None, keys=0):
         if self.words is not None:  # tell displayio what the direct writes changed
             for r in self.dirty:
                 self.bitmap.dirty(r[0], r[1], r[2], r[3])
-        sent = Surface.flush(self, clock, start)
+        sent = Surface.flush(self, clock, start, peek, keys)
         display = self.display
         if sent and display is not None and not getattr(display, "auto_refresh", True):
             display.refresh()

@@ -29,8 +29,14 @@ class Layer:
         self.paint = paint
         self.items = []
         self.touched = []  # what an update has cleared or drawn, one list for every update
+        self.pending = None  # the items of an update cut short (update's `late`)
 
-    def update(self, items):
+    def update(self, items, late=None):
+        """Show `items`. With `late` (a function: whether the frame's time is
+        up), the update stops after the piece it is drawing once late() says
+        so; `pending` then holds `items`, and update(pending) goes on where it
+        stopped (a whole band of pieces, a dealt table, took 30-40 ms of an
+        emulated Pico's frame, pips_tools.pico). Returns whether it is done."""
         s = self.s
         old = self.items
         touched = self.touched
@@ -43,19 +49,11 @@ class Layer:
                 else:
                     touched[n] = it
                 n += 1
-        for it in items:
-            drawn = it not in old
-            if not drawn:  # unchanged: drawn again if something touched overlaps it
-                x0 = it[0]
-                y0 = it[1]
-                x1 = x0 + it[2]
-                y1 = y0 + it[3]
-                for k in range(n):
-                    r = touched[k]
-                    if r[0] < x1 and x0 < r[0] + r[2] and r[1] < y1 and y0 < r[1] + r[3]:
-                        drawn = True
-                        break
-            if drawn:
+        cut = -1  # with `late`: the index of the piece after which the update stopped
+        for i in range(len(items)):
+            it = items[i]
+            # an unchanged item is drawn again if something touched overlaps it
+            if it not in old or _overlaps(it, touched, n):
                 what = it[4]
                 kind = what & 15
                 if kind == FILL:
@@ -66,11 +64,44 @@ class Layer:
                     s.text_center(it[5], it[0], it[1], it[2], what >> 4)
                 else:
                     self.paint(it, self.bg)
+                    if late is not None and late():
+                        cut = i
                 if n == len(touched):
                     touched.append(it)
                 else:
                     touched[n] = it
                 n += 1
+                if cut >= 0:
+                    break
+        self.pending = None
+        shown = items
+        if cut >= 0:
+            # on screen now: the items up to the cut, and those after it that
+            # were there, whole where nothing cleared or drawn overlaps them;
+            # one that something does is a box to clear (a fill of colour -1,
+            # no band's item): the next update clears it, or draws it anew
+            self.pending = items
+            shown = items[: cut + 1]
+            for i in range(cut + 1, len(items)):
+                it = items[i]
+                if it in old:
+                    if _overlaps(it, touched, n):
+                        it = (it[0], it[1], it[2], it[3], FILL, -1)
+                    shown.append(it)
         for k in range(n):  # the items of this update are not held past it
             touched[k] = None
-        self.items = items
+        self.items = shown
+        return cut < 0
+
+
+def _overlaps(it, touched, n):
+    """Whether item `it` overlaps one of the first n of `touched`."""
+    x0 = it[0]
+    y0 = it[1]
+    x1 = x0 + it[2]
+    y1 = y0 + it[3]
+    for k in range(n):
+        r = touched[k]
+        if r[0] < x1 and x0 < r[0] + r[2] and r[1] < y1 and y0 < r[1] + r[3]:
+            return True
+    return False

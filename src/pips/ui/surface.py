@@ -33,6 +33,7 @@ pixel).
 from pips import const
 from pips.ui.keys import ticks_diff
 from pips.ui import font as _font
+from pips.ui.glyph_viper import advance as _advance  # None but on a port with viper
 
 _MAX_RECTS = const(6)
 _SLACK = const(480)  # pixels a merge may add for free: fewer, larger windows
@@ -67,7 +68,11 @@ class Surface:
         self.font = font
         self.char_w = font.WIDTH
         self.char_h = font.HEIGHT
+        if _font.find(font, 126) != 94:  # "~": text_width's and _text's shortcut needs this
+            raise ValueError("a font without printable ASCII as its first glyphs")
         self._missing = _font.find(font, 63)  # "?" stands for a character the font lacks
+        self._measured = None  # the last string text_width measured, and its width
+        self._measured_w = 0
         self._runs_file = _font.open_runs(font)  # the .mpy form: (file, buffer), else None
 
     # -- dirty rectangles ---------------------------------------------
@@ -117,12 +122,15 @@ class Surface:
         if y1 > best[3]:
             best[3] = y1
 
-    def flush(self, clock=None, start=0):
+    def flush(self, clock=None, start=0, peek=None, keys=0):
         """Send the dirty areas to the display, _FLUSH_MAX pixels at most: what
         is left of a bigger change (a whole screen) stays dirty, its top rows
         sent; the next flush sends it. With `clock` (the board's ticks_ms) and
         the frame's `start`, in pieces of _PIECE pixels, none begun once
-        _SEND_BY_MS have passed since `start`. Return the pixels sent."""
+        _SEND_BY_MS have passed since `start`, nor once `peek()` (the board's
+        keys as they are) differs from `keys` (as the frame read them): the
+        frame ends, and the next one takes the key at once. Return the pixels
+        sent."""
         sent = 0
         dirty = self.dirty
         while dirty:
@@ -131,6 +139,10 @@ class Surface:
             h = r[3] - r[1]
             if clock is not None:
                 if ticks_diff(clock(), start) >= _SEND_BY_MS:
+                    break
+                # a key pressed or let go while a frame sends a whole screen
+                # waited up to 27 ms for it to end (pips_tools.pico)
+                if peek is not None and peek() != keys:
                     break
                 rows = _PIECE // w
                 if rows < 1:
@@ -173,19 +185,57 @@ class Surface:
         self.fill_rect(x, y + 1, 1, h - 2, c)
         self.fill_rect(x + w - 1, y + 1, 1, h - 2, c)
 
+    def _glyph(self, code):
+        """The font's glyph index for a code point outside printable ASCII
+        (the character the font lacks: "?")."""
+        k = _font.find(self.font, code)
+        return k if k >= 0 else self._missing
+
+    # Printable ASCII is a font's first 95 glyphs (pips_tools.font_build puts
+    # it in every font): its index is the code less 32, no search. The binary
+    # search over 223 codes took about 0.15 ms a character on the emulated
+    # Pico (pips_tools.pico): a 40-character line measured and drawn 18 ms.
+
     def text_width(self, s):
-        """The width of `s` in pixels, as text() draws it."""
-        return _font.width(self.font, s)
+        """The width of `s` in pixels, as text() draws it (the last string
+        measured is remembered: text_fit, then text, measure it once)."""
+        if s is self._measured:
+            return self._measured_w
+        glyphs = self.font.GLYPHS
+        w = -1 if _advance is None else _advance(glyphs, s, len(s))
+        if w < 0:  # not printable ASCII alone (or no native code here)
+            w = 0
+            for ch in s:
+                k = ord(ch) - 32
+                if k < 0 or k > 94:
+                    k = self._glyph(k + 32)
+                w += glyphs[4 * k]
+        self._measured = s
+        self._measured_w = w
+        return w
 
     def text_fit(self, s, w, tail=False):
         """The longest head of `s` that fits `w` pixels (`tail`: the longest
         end, for a line laid right to left, which is read from its right)."""
-        if not tail:
-            return _font.fits(self.font, s, w)
+        if self.text_width(s) <= w:
+            return s
+        glyphs = self.font.GLYPHS
         n = len(s)
-        while n and self.text_width(s[len(s) - n:]) > w:
-            n -= 1
-        return s[len(s) - n:]
+        if tail:
+            while n and self.text_width(s[len(s) - n:]) > w:
+                n -= 1
+            return s[len(s) - n:]
+        total = 0
+        n = 0
+        for ch in s:
+            k = ord(ch) - 32
+            if k < 0 or k > 94:
+                k = self._glyph(k + 32)
+            total += glyphs[4 * k]
+            if total > w:
+                break
+            n += 1
+        return s[:n]
 
     def _text(self, s, x, y, c):
         """Draw `s` with its top left at (x, y): each glyph's runs of ink,
@@ -194,12 +244,11 @@ class Surface:
         glyphs = font.GLYPHS
         runs = font.RUNS
         fill = self._fill
-        find = _font.find
         from_file = self._runs_file
         for ch in s:
-            k = find(font, ord(ch))
-            if k < 0:
-                k = self._missing
+            k = ord(ch) - 32
+            if k < 0 or k > 94:
+                k = self._glyph(k + 32)
             g = 4 * k
             start = 0
             if k:

@@ -71,6 +71,10 @@ _TABLES = {
 # (the move played, its events told, the status drawn) is long enough on a
 # device that its hand goes out 33 ms later, and no frame sends everything
 _DRAW_MS = const(4)
+# ... and the table band stops drawing pieces once this long has passed (the
+# rest goes on in the next frame): what follows it (the message band, the
+# flush's pieces begun until 27 ms, pips.ui.surface) ends the frame within 33
+_BAND_MS = const(18)
 # keys of draw()'s own signatures in `shown` (the status cells' keys are seats)
 _DRAWN = const(-1)
 _NOTE = const(-2)
@@ -142,6 +146,7 @@ class TableScreen(Screen):
         self.band = __import__(_TABLES[view.table_kind], None, None, ("*",)).Band(layout, model)
         self.mark_piece = getattr(self.band, "mark_piece", None)  # its marks on a piece in hand
         self.hand_first = 0  # the first piece shown of a hand too long for the screen
+        self.drew_in = -1  # the App's frame in which a band was last drawn (draw())
         self.table_layer = Layer(self.s, FELT, self.paint)
         self.hand_layer = Layer(self.s, FELT_DARK, self.paint)
 
@@ -168,6 +173,8 @@ class TableScreen(Screen):
         # signatures: _DRAWN (what the bands show), _NOTE (the messages')
         self.shown = {}
         self.table_layer.items = []  # the bands were cleared: draw every item
+        self.table_layer.pending = None
+        self.hand_layer.pending = None
         self.hand_layer.items = []
 
     def frame(self, presses, now):
@@ -238,14 +245,28 @@ class TableScreen(Screen):
             model.match.hands_played,
             len(model.match.resigned),
         )
-        if self.changed(_DRAWN, sig):
-            self.shown[_NOTE] = None
+        # The message and the buttons first: what a key changed there (the
+        # hint, the buttons) goes out in the frame that took the key, before
+        # the bands of pieces (a frame that drew the table band first sent
+        # nothing of a key's answer before its 27 ms, pips_tools.pico).
+        bands = self.changed(_DRAWN, sig)
+        waiting = model.state == WAIT  # another device's seat (link play)
+        dots = 1 + self.app.frames // 8 % 3 if model.state == THINK or waiting else 0
+        if self.changed(_NOTE, (dots, sig, waiting and model.lost)) or bands:
+            self.draw_note(model, choice, alt, dots)
+        if bands:
             view = model.view_of(model.viewer if model.viewer >= 0 else 0)
-            drew = self.draw_status(view)
+            frames = self.app.frames
+            if self.draw_status(view):
+                self.drew_in = frames
             # With a clock, a frame long already leaves the next bands to the
             # next frame (each band redraws by its own signature). Only once
-            # this frame has drawn a band: every frame draws one at least, so
-            # the last band (the hand) comes however long frames are.
+            # this frame has drawn a band (in this call or an earlier one of
+            # the frame: enter() draws, then frame()): every frame draws one
+            # at least, so the last band (the hand) comes however long frames
+            # are. (The table's first frame drew its status, table band and
+            # message in one: 57 ms on the emulated Pico, pips_tools.pico.)
+            drew = self.drew_in == frames
             clock = self.app.clock_ms
             if drew and clock is not None and K.ticks_diff(clock(), self.app.now) > _DRAW_MS:
                 self.shown[_DRAWN] = None
@@ -255,22 +276,32 @@ class TableScreen(Screen):
                 sig = (model.game.moves, reveal, model.viewer, model.match.hands_played)
                 if alt >= 0:
                     sig = sig + (alt,)
+                layer = self.table_layer
+                late = self.late if clock is not None else None
                 if self.changed("table", sig):
                     if reveal:
                         items = self.band.reveal_items(view)  # (a pile's: UNO's challenge)
                     else:
                         items = self.band.items(view)
-                    self.table_layer.update(items)
+                    layer.update(items, late)
+                    self.drew_in = frames
                     drew = True
-                if drew and clock is not None and K.ticks_diff(clock(), self.app.now) > _DRAW_MS:
+                elif layer.pending is not None:  # the band's update cut short: on with it
+                    layer.update(layer.pending, late)
+                    self.drew_in = frames
+                    drew = True
+                if layer.pending is not None or (
+                        drew and clock is not None and K.ticks_diff(clock(), self.app.now) > _DRAW_MS):
                     self.shown[_DRAWN] = None
                 else:
-                    self.draw_hand(view)
+                    self.draw_hand(view, late)
+                    if self.hand_layer.pending is not None:  # the rest of the hand next frame
+                        self.shown[_DRAWN] = None
+
+    def draw_note(self, model, choice, alt, dots):
+        """The message band (the last events, as many as it has lines, the
+        older dimmed) and the buttons band, with what the table waits for."""
         waiting = model.state == WAIT
-        dots = 1 + self.app.frames // 8 % 3 if model.state == THINK or waiting else 0
-        if not self.changed(_NOTE, (dots, sig, waiting and model.lost)):
-            return
-        # the message band: the last events (as many as it has lines), the older dimmed
         s = self.s
         layout = self.layout
         line_h = s.char_h + 2
@@ -303,6 +334,11 @@ class TableScreen(Screen):
         elif model.state == REVEAL:
             text = lang.text("go_on")
         self.draw_buttons(K.hint(text, self.app.key_scheme))
+
+    def late(self):
+        """Whether this frame has run too long to draw one more piece of the
+        table band (Layer.update's `late`: the rest goes on next frame)."""
+        return K.ticks_diff(self.app.clock_ms(), self.app.now) > _BAND_MS
 
     def changed(self, band, value):
         """Whether `band` now shows something else than `value` says (and
@@ -408,7 +444,10 @@ class TableScreen(Screen):
         if x + s.text_width(text) <= width:  # a hint, left out where the buttons leave no room
             s.text(text, x + 1, y + 2, HINT if labels else TEXT)
 
-    def draw_hand(self, view):
+    def draw_hand(self, view, late=None):
+        """The viewer's hand; with `late` (Layer.update's), its pieces stop
+        once the frame has run long and go on in the next (a whole hand of
+        tiles took 19-29 ms of an emulated Pico's frame, pips_tools.pico)."""
         model = self.model
         layout = self.layout
         choice = model.choice
@@ -416,6 +455,8 @@ class TableScreen(Screen):
         cursor = (choice.cursor, choice.alt_cursor >= 0) if choice is not None else None
         sig = (model.game.moves, cursor, model.viewer, model.match.hands_played)
         if not self.changed("hand", sig):
+            if self.hand_layer.pending is not None:
+                self.hand_layer.update(self.hand_layer.pending, late)
             return
         s = self.s
         y0 = layout.hand_y
@@ -423,7 +464,7 @@ class TableScreen(Screen):
         hand_h = layout.height - y0
         if model.viewer < 0:
             items = [(0, y0 + hand_h // 2 - 4, w, s.char_h, CENTER | HINT << 4, lang.text("bots_at_play"))]
-            self.hand_layer.update(items)
+            self.hand_layer.update(items, late)
             return
         acting = choice is not None and choice.seat == model.viewer
         hand = choice.hand if acting else view.hand_list()
@@ -466,7 +507,7 @@ class TableScreen(Screen):
             items.append((x, y, pw, ph, PIECE | flags << 4, hand[i]))
             if i == cur:
                 items.append((x + 2, y0 + hand_h - 2, pw - 4, 1, FILL, HIGHLIGHT))
-        self.hand_layer.update(items)
+        self.hand_layer.update(items, late)
 
     def paint(self, it, bg):
         """An item the layers do not draw themselves: a piece (the piece

@@ -105,8 +105,10 @@ class Band:
                 mark = 0
             elif text.endswith(" R"):
                 mark = 1
+        # each label's box as wide as its ink (the font's "R" is wider than a
+        # digit): a box a digit wide, cleared when the line moved, left the
+        # R's last column on the panel
         out = [
-            # a label's box is its ink (a band clears what it leaves by the box)
             (x - s.char_w - 3, text_y, s.text_width("L"), s.char_h, TEXT_AT | HINT << 4, "L"),
             (x + total + 3, text_y, s.text_width("R"), s.char_h, TEXT_AT | HINT << 4, "R"),
         ]
