@@ -199,9 +199,9 @@ def session(args, timed=True):
         surface = app.surface
         flush = surface.flush
 
-        def timed_flush(clock=None, start=0):
+        def timed_flush(*args):  # the App's arguments (clock, start, peek, keys) passed on
             t0 = ticks_us()
-            r = flush(clock, start)
+            r = flush(*args)
             last[3] += ticks_diff(ticks_us(), t0)
             return r
 
