@@ -66,33 +66,3 @@ def find(font, code):
         else:
             hi = mid - 1
     return -1
-
-
-def width(font, s):
-    """The advance of the text `s`, in pixels (a character the font lacks: as "?")."""
-    glyphs = font.GLYPHS
-    missing = find(font, 63)
-    w = 0
-    for ch in s:
-        k = find(font, ord(ch))
-        if k < 0:
-            k = missing
-        w += glyphs[4 * k]
-    return w
-
-
-def fits(font, s, room):
-    """The longest head of `s` whose width is at most `room`."""
-    glyphs = font.GLYPHS
-    missing = find(font, 63)
-    w = 0
-    n = 0
-    for ch in s:
-        k = find(font, ord(ch))
-        if k < 0:
-            k = missing
-        w += glyphs[4 * k]
-        if w > room:
-            return s[:n]
-        n += 1
-    return s
