@@ -169,6 +169,35 @@ def test_a_guest_gone_past_the_timeout_is_offered_and_a_bot_takes_the_seat():
     assert offered == [1, 1] and table.host.botted[1]
 
 
+@pytest.mark.parametrize("name", ["block", "uno"])
+def test_a_guest_resigns_its_seat_and_the_host_keeps_it_as_a_table_does(name):
+    """RESIGN: Block's match ends at once; UNO's goes on without the seat.
+    Either way the host's record has the resignation, read back as it was."""
+    from pips.restore import read_match
+
+    gc = games.get(name)
+    table = Table(gc, 3, 17, SHORT[name], [[1], [2]], check=leak_check)
+    assert not table.run(until=lambda: len(table.lines) >= 6)
+    moves = table.host.match.game.moves
+    table.guests[0].resign(2)  # not its seat: refused
+    assert not table.run(until=lambda: table.guests[0].peer.idle() and len(table.lines) >= 9)
+    assert table.host.match.resigned == []
+    table.guests[1].resign(2)
+    assert not table.run(until=lambda: 2 in table.host.match.resigned)
+    match = table.host.match
+    assert match.resigned == [2]
+    if name == "block":
+        assert match.over and table.run()
+    else:
+        assert not match.over
+        kept, _ = read_match(table.store, name)
+        assert kept.match.resigned == [2] and kept.match.game.moves == match.game.moves
+        told = len(table.lines)
+        assert table.run()
+        assert not [line for line in table.lines[told:] if line.startswith("2 ")]  # out of every turn
+    assert match.ranks()[2] == 3 and match.game.moves >= moves
+
+
 def test_the_leak_check_catches_a_planted_leak():
     class Leaky(Host):
         def view_message(self, seat):

@@ -249,6 +249,138 @@ def test_the_leak_check_catches_another_seats_view_in_a_screens_message():
         leak_check(Table, 0, table_message(match, 255, 255, match.game.view(0)))
 
 
+def wait_on_guest(dh, dg):
+    """Both play (A now and then) until the host's table waits on the guest."""
+    for i in range(900):
+        both(dh, dg, 1, K.A if i % 6 < 3 else 0)
+        if dh.app.linked.state == 5:  # WAIT
+            return
+    raise AssertionError("the host never waited on the guest")
+
+
+def host_alone(dh, frames, taps=False):
+    """The host's frames, the guest's device silent (off, or its cable out)."""
+    for i in range(frames):
+        dh.step(K.A if taps and i % 6 < 3 and name(dh) == "LinkTableScreen" else 0)
+
+
+def test_a_guest_gone_is_offered_to_the_host_a_bot_plays_its_seat_and_gives_it_back():
+    from pips.link.host import GONE_MS
+    from pips_sim.simulator import FRAME_MS
+
+    port = free_port()
+    dh, dg = make(port, 3), make(port, 4)
+    host_block(dh)
+    join(dg)
+    start(dh, dg)
+    watch = Watch()
+    watch.look(dh, dg)
+    wait_on_guest(dh, dg)
+    model = dh.app.linked
+    gone_frames = GONE_MS // FRAME_MS + 10
+    host_alone(dh, gone_frames)
+    # offered: the device gone, wait for it or a bot plays its seat
+    assert name(dh) == "GoneScreen"
+    assert dh.app.screen.title == lang.text("link.gone", "P2")
+    assert dh.app.screen.items() == (lang.text("link.wait"), lang.text("link.bot_plays", "P2"))
+    dh.tap(K.A)  # Wait for it: the table waits on, and asks again as long later
+    assert name(dh) == "LinkTableScreen" and model.state == 5
+    host_alone(dh, gone_frames // 2)
+    assert name(dh) == "LinkTableScreen" and model.state == 5
+    host_alone(dh, gone_frames // 2 + 10)
+    assert name(dh) == "GoneScreen"
+    played = len(watch.record)
+    dh.tap(K.RIGHT)
+    dh.tap(K.A)  # a bot plays P2
+    assert name(dh) == "LinkTableScreen"
+    assert model.taken[1] and model.holders[1] == 255
+    assert lang.text("link.bot_plays", "P2") in model.lines
+    host_alone(dh, 600, taps=True)
+    watch.look(dh, dg)
+    by_bot = [m for m in watch.record[played:] if m[0] == 1]
+    assert by_bot, "no move of P2 while a bot held the seat"
+    # the device heard again: its seat is its own again, and the match plays out
+    both(dh, dg, 60)
+    assert not model.taken[1] and model.owner[1] == 0 and model.holders[1] == 1
+    assert lang.text("link.back", "P2") in model.lines or name(dh) != "LinkTableScreen"
+    for _ in range(300):  # (the messages it missed come first)
+        if dg.app.linked.holders[1] == 1:
+            break
+        both(dh, dg, 1)
+    assert dg.app.linked.holders[1] == 1  # the guest told its seat is back
+    assert play_on(dh, dg, watch)
+    assert dg.app.screen.table.model.match.totals == list(dh.app.screen.table.model.match.totals)
+
+
+def test_the_gone_offer_goes_by_itself_when_the_device_comes_back():
+    from pips.link.host import GONE_MS
+    from pips_sim.simulator import FRAME_MS
+
+    port = free_port()
+    dh, dg = make(port, 3), make(port, 4)
+    host_block(dh)
+    join(dg)
+    start(dh, dg)
+    wait_on_guest(dh, dg)
+    host_alone(dh, GONE_MS // FRAME_MS + 10)
+    assert name(dh) == "GoneScreen"
+    both(dh, dg, 60)
+    assert name(dh) == "LinkTableScreen" and not dh.app.linked.taken[1]
+
+
+def test_a_guest_resigns_from_its_pause_menu_and_the_host_ends_the_match():
+    port = free_port()
+    dh, dg = make(port, 3), make(port, 4)
+    host_block(dh)
+    join(dg)
+    start(dh, dg)
+    wait_on_guest(dh, dg)
+    dg.tap(K.MENU)
+    assert name(dg) == "PauseScreen"
+    dg.app.screen.cursor = 2  # Resign
+    dg.tap(K.A)
+    assert name(dg) == "ConfirmScreen"
+    dg.tap(K.RIGHT)
+    dg.tap(K.A)  # Yes
+    assert name(dg) == "LinkTableScreen"
+    watch = Watch()
+    assert play_on(dh, dg, watch)
+    host_match = dh.app.screen.table.model.match
+    assert host_match.resigned == [1] and host_match.over
+    assert host_match.ranks()[1] == 2  # the resigned seat ranks last
+    guest_match = dg.app.screen.table.model.match
+    assert tuple(guest_match.resigned) == (1,) and guest_match.ranks() == host_match.ranks()
+
+
+def test_a_host_on_a_cable_takes_one_device_and_says_so_refusing_more():
+    """A cable joins two boards: the linked set-up offers one device seat at
+    most, and a set-up remembered with more is refused at Start, as it is."""
+    from pips import games
+
+    d = sim.Driver(sim.make_app(240, 135, 3, link=("uart", None, None)))
+    to_link(d)
+    d.tap(K.A)
+    d.tap(K.A)  # Block
+    setup = d.app.screen
+    assert name(d) == "HostSetupScreen" and setup.levels[1] == "human"
+    setup.players = games.get("block").max_players
+    setup.enter()
+    for _ in range(6):  # P3's level, round every choice: never a device
+        setup.cursor = 3
+        d.tap(K.A)
+        assert setup.levels[2] != "human"
+    setup.levels[2] = "human"  # as remembered from a table over TCP
+    drawn = []
+    real = setup.s.text
+    setup.s.text = lambda text, *a, **k: (drawn.append(text), real(text, *a, **k))[1]
+    levels = list(setup.levels)
+    setup.cursor = len(setup.items()) - 1  # Start
+    d.tap(K.A)
+    d.wait(3)
+    assert name(d) == "HostSetupScreen" and setup.levels == levels
+    assert lang.text("link.most", lang.num(1)) in drawn
+
+
 @pytest.fixture
 def english_after():
     yield

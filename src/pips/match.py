@@ -91,6 +91,17 @@ class Match:
         if self.players - len(self.resigned) <= 1 or not self.game_class.resign_in_hand:
             self.over = True
 
+    def resign_at_table(self, seat):
+        """The seat resigns during play: in a game whose hands go on without
+        it (UNO), its hand in play takes the resign move first; then resign()."""
+        game = self.game
+        if self.game_class.resign_in_hand and game is not None and game.turn >= 0:
+            try:
+                game.play(seat, game.parse_move(seat, "resign"))
+            except ValueError:
+                pass  # out of the hand already: the match's resignation is all
+        self.resign(seat)
+
     def ranks(self):
         return self.game_class.match_ranks(self)
 

@@ -166,4 +166,9 @@ PHRASES = {
     "link.wait_start": "čekám, až hostitel začne",
     "link.device": "zařízení {0} přemýšlí{1}",
     "link.lost": "čekám na zařízení {0}{1}",
+    "link.gone": "zařízení {0} se odmlčelo",
+    "link.wait": "Počkat na něj",
+    "link.bot_plays": "Za {0} hraje robot",
+    "link.back": "zařízení {0} je zpět",
+    "link.most": "zařízení na tomto spojení: nejvýš {0}",
 }

@@ -171,4 +171,9 @@ PHRASES = {
     "link.wait_start": "waiting for the host to start",
     "link.device": "{0}'s device thinking{1}",
     "link.lost": "waiting for {0}'s device{1}",
+    "link.gone": "{0}'s device is gone",
+    "link.wait": "Wait for it",
+    "link.bot_plays": "A bot plays {0}",
+    "link.back": "{0}'s device is back",
+    "link.most": "devices on this link: {0} at most",
 }

@@ -166,4 +166,9 @@ PHRASES = {
     "link.wait_start": "czekam na start gospodarza",
     "link.device": "urządzenie {0} myśli{1}",
     "link.lost": "czekam na urządzenie {0}{1}",
+    "link.gone": "urządzenie {0} zamilkło",
+    "link.wait": "Poczekaj na nie",
+    "link.bot_plays": "Za {0} gra bot",
+    "link.back": "urządzenie {0} wróciło",
+    "link.most": "urządzenia na tym łączu: najwyżej {0}",
 }

@@ -30,6 +30,7 @@ Messages (the first byte is the type):
                            game, the seats, the options, its own seats)
     MORE   host -> guest   the first part of a message longer than 250
                            bytes: the next message of another kind ends it
+    RESIGN guest -> host   a seat it holds resigns the match
 """
 
 HELLO = 1
@@ -40,6 +41,7 @@ OVER = 5
 TABLE = 6
 SEATS = 7
 MORE = 8
+RESIGN = 9
 
 MAX_MESSAGE = 250
 PASS = 255

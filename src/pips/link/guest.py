@@ -5,7 +5,7 @@ seats' views as the host sends them, and sends back its humans' moves.
 asks one of its seats (a move from `legal`, -1 to let an out-of-turn chance
 pass, None for not yet: asked again at the next step)."""
 
-from pips.link import EVENT, HELLO, MORE, MOVE, OVER, PASS, VIEW
+from pips.link import EVENT, HELLO, MORE, MOVE, OVER, PASS, RESIGN, VIEW
 
 
 class Guest:
@@ -18,7 +18,7 @@ class Guest:
         self.human = human
         self.hand = {}  # seat -> its hand, as last sent
         self.reveal = {}  # seat -> pieces shown to it alone (a challenge's), as last sent
-        self.band = []  # the moves played: (seat, move), the message band
+        self.band = []  # the moves played: (seat, move), the message band (None: not kept)
         self.asked = None  # (key, seat, legal, offered) waiting for the human
         self.answers = {}  # key -> move sent (resent when asked again)
         self.over = None  # the totals once the match is over
@@ -41,6 +41,11 @@ class Guest:
             if move is not None:
                 self.asked = None
                 self._answer(key, seat, move)
+
+    def resign(self, seat):
+        """`seat`, held here, resigns the match: the host, the referee, is told."""
+        self.asked = None
+        self.peer.send(bytes((RESIGN, seat)))
 
     def _answer(self, key, seat, move):
         self.answers[key] = move
@@ -71,7 +76,8 @@ class Guest:
             else:
                 self.asked = (key, seat, legal, offered == 1)
         elif kind == EVENT:
-            self.band.append((msg[1], msg[2]))
+            if self.band is not None:
+                self.band.append((msg[1], msg[2]))
         elif kind == OVER:
             self.over = list(msg[1:])
         elif self.other is not None:

@@ -10,7 +10,7 @@ to `on_gone(seat)`: "wait" (asked again later) or "bot" (a bot takes the
 seat for the rest of the match)."""
 
 from pips import const
-from pips.link import EVENT, HELLO, MOVE, OVER, PASS, VIEW, send_long
+from pips.link import EVENT, HELLO, MOVE, OVER, PASS, RESIGN, VIEW, send_long
 from pips.match import Match, Turns
 from pips.save import MatchSave
 
@@ -182,6 +182,20 @@ class Host:
                 except ValueError:
                     self.asking = seat  # refused: asked again
                     self._send(g, self.view_message(seat))
+        elif kind == RESIGN and len(msg) == 2:
+            seat = msg[1]
+            if seat < self.match.players and self.owner[seat] == g and seat not in self.match.resigned:
+                if self.asking == seat:
+                    self.asking = -1
+                self._resign(seat)
+
+    def _resign(self, seat):
+        """The guest's `seat` resigns, as a human at a table does: the record
+        keeps it, the turn loop starts over from the hand as it stands."""
+        match = self.match
+        match.resign_at_table(seat)
+        self.kept.play(seat, -1)
+        self.turns = Turns(match.game)
 
     def _apply(self, seat, move):
         game = self.match.game
@@ -201,9 +215,9 @@ class Host:
 
     def _next(self):
         match = self.match
-        seat = self.turns.next()
+        seat = -1 if match.over else self.turns.next()  # (over at once: a resignation)
         if seat < 0:
-            if match.end_hand() or match.over:
+            if match.over or match.end_hand():
                 self.kept.over()
                 self.finish()
                 return

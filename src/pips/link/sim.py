@@ -241,6 +241,9 @@ def leak_check(table, g, message):
         totals, at = packed._get(message, 4)
         if totals != list(match.totals):
             raise Leak("guest %d sent totals other than the match's" % g)
+        resigned, at = packed._get(message, at)
+        if resigned != list(match.resigned):
+            raise Leak("guest %d sent resigned seats other than the match's" % g)
         body = bytes(message[at:])
         if not any(body == bytes(packed.pack(game.view(s), bytearray())) for s in seats):
             raise Leak("guest %d sent a view that is none of seats %s's" % (g, seats))

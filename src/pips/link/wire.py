@@ -71,6 +71,8 @@ class SimLine:
 class SimWire:
     """One end of a simulated wire: writes go out on `tx`, reads come from `rx`."""
 
+    most = 9  # the guest devices a host takes on this wire: a table's every other seat
+
     def __init__(self, tx, rx):
         self.tx = tx
         self.rx = rx
@@ -94,6 +96,8 @@ def sim_pair(rng, clock, **odds):
 
 class TcpWire:
     """A connected socket (MicroPython's `socket`, made non-blocking)."""
+
+    most = 9  # the guest devices a host takes on this wire: a table's every other seat
 
     def __init__(self, sock):
         self.sock = sock
@@ -202,6 +206,8 @@ BAUD = const(115200)
 class UartWire:
     """A cable between two boards' UARTs (machine.UART; TX to RX both ways)."""
 
+    most = 1  # the guest devices a host takes on this wire: one cable, two boards
+
     def __init__(self, uart=None):
         if uart is None:
             from machine import UART, Pin
@@ -236,6 +242,8 @@ class EspNowWire:
     """ESP-NOW to one peer (MicroPython's `espnow`: ESPNow().active(True),
     add_peer(mac), send(mac, msg), recv(0) -> (mac, msg)); untested on
     hardware. Each write is one ESP-NOW message (a frame: under 250 bytes)."""
+
+    most = 9  # the guest devices a host takes on this wire: ESP-NOW takes 20 peers; a table seats 10
 
     def __init__(self, peer_mac, esp=None):
         if esp is None:

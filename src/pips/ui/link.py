@@ -16,7 +16,6 @@ from pips.link.wire import WIRES
 from pips.rng import Rng
 from pips.ui.events import seat_name
 from pips.ui.menu import MenuScreen
-from pips.ui.palette import FELT, WARNING
 from pips.ui.screen import game_title
 from pips.ui.table import TableScreen
 from pips.ui.table_setup import SetupScreen
@@ -48,9 +47,7 @@ class LinkScreen(MenuScreen):
 
     def pick(self, i):
         if self.app.link is None:  # a board without a wire for it
-            foot = self.app.height - self.s.char_h - 2
-            self.s.fill_rect(0, foot, self.app.width, self.s.char_h + 2, FELT)
-            self.s.text(lang.text("not_here"), self.x_of(lang.text("not_here")), foot, WARNING)
+            self.warn(lang.text("not_here"))
             return
         if i == 0:
             self.app.open(HostGamesScreen)
@@ -111,7 +108,24 @@ class HostSetupScreen(SetupScreen):
                 out[1 + seat] = lang.text("setup.seat", seat_name(seat), lang.text("link.a_device"))
         return out
 
+    def most(self):
+        """The guest devices the board's wire takes (a cable: one)."""
+        return WIRES[self.app.link[0]].most
+
+    def devices(self):
+        return self.levels[1 : self.players].count("human")
+
+    def pick(self, i):
+        SetupScreen.pick(self, i)
+        what = self.rows_spec()[i][1]
+        if isinstance(what, int) and what > 0 and self.devices() > self.most():
+            SetupScreen.pick(self, i)  # a device more than the wire takes: the next choice
+
     def start(self):
+        most = self.most()
+        if self.devices() > most:  # (seats remembered from a table on another wire)
+            self.warn(lang.text("link.most", lang.num(most)))
+            return
         self.remember()
         levels = list(self.levels[: self.players])
         levels[0] = "human"
@@ -313,6 +327,14 @@ class LinkTableScreen(TableScreen):
         self.model = model
         TableScreen.__init__(self, app, model.game_class, model.players, model.levels, None, model=model)
 
+    def frame(self, presses, now):
+        gone = getattr(self.model, "gone", -1)  # the host's: a device gone too long
+        if gone >= 0:
+            self.model.gone = -1
+            self.app.open(GoneScreen, self, gone)
+            return
+        TableScreen.frame(self, presses, now)
+
     def show_first(self, actor):
         if actor >= 0 or not hasattr(self.model, "guest"):
             TableScreen.show_first(self, actor)
@@ -323,6 +345,41 @@ class LinkTableScreen(TableScreen):
         """A linked table does not deal again: the title (the lobby opens a new one)."""
         self.app.home()
         return self.app.screen
+
+
+class GoneScreen(MenuScreen):
+    """On the host: a device gone for longer than pips.link.host.GONE_MS
+    while the table waits on its seat. Wait for it (asked again as long
+    later), or a bot plays the seat until the device is heard again. The
+    offer goes by itself when the device comes back."""
+
+    hint_key = "hint.choose"
+
+    def __init__(self, app, table, seat):
+        MenuScreen.__init__(self, app)
+        self.table = table
+        self.seat = seat
+        self.title = lang.text("link.gone", seat_name(seat))
+
+    def items(self):
+        return (lang.text("link.wait"), lang.text("link.bot_plays", seat_name(self.seat)))
+
+    def frame(self, presses, now):
+        from pips.ui.link_model import LOST_MS
+
+        model = self.table.model
+        if model.quiet_ms(self.seat, now) < LOST_MS:  # heard again: no question left
+            self.back()
+            return
+        MenuScreen.frame(self, presses, now)
+
+    def pick(self, i):
+        if i == 1:
+            self.table.model.bot_takes(self.seat)
+        self.back()
+
+    def back(self):
+        self.app.go(self.table)
 
 
 class GuestResultScreen(MatchResultScreen):

@@ -15,12 +15,12 @@ from pips import const, lang
 from pips.link import SEATS, TABLE
 from pips.link import view as packed
 from pips.link.guest import Guest
-from pips.link.host import Host
+from pips.link.host import GONE_MS, Host
 from pips.ui import events
 from pips.ui.events import seat_name
 from pips.ui.sound import TURN
 from pips.ui.table_choose import Choice
-from pips.ui.table_model import CHOOSE, HAND_OVER, MATCH_OVER, NEXT_ACTOR, WAIT, TableModel
+from pips.ui.table_model import CHOOSE, HAND_OVER, MATCH_OVER, NEXT_ACTOR, THINK, WAIT, TableModel
 
 LOST_MS = const(3000)
 REJOIN_MS = const(2000)  # a device waited for and not heard this long: "waiting for P2's device"
@@ -29,9 +29,10 @@ BOT = const(255)  # SEATS: a seat no device holds (a bot)
 
 def table_message(match, seat, move, view):
     """TABLE: the move just played (255 255: none), the hands played, the
-    totals and `view`, the seat's view."""
+    totals, the seats resigned and `view`, the seat's view."""
     out = bytearray((TABLE, seat, move, match.hands_played & 255))
     packed._put(out, list(match.totals))
+    packed._put(out, list(match.resigned))
     return packed.pack(view, out)
 
 
@@ -73,6 +74,12 @@ class ScreenHost(Host):
     def _apply(self, seat, move):
         self.model.play(seat, move, self.now)
 
+    def _resign(self, seat):
+        self.model.resign(seat)
+
+    def tell(self, seat, move):
+        pass  # a screen's guest reads the move from its TABLE message (HostModel.tables)
+
 
 class HostModel(TableModel):
     """The host's table: `owner[seat]` the guest holding it (-1: the
@@ -89,11 +96,66 @@ class HostModel(TableModel):
         self.guest_seat = [owner.index(g) for g in range(len(peers))]
         self.holders = [BOT if levels[s] != "human" else 1 + owner[s] for s in range(players)]
         self.listener = None  # the lobby's, while a device may come back through it (TCP)
+        self.gone = -1  # a seat whose device is gone, to offer to the host's player (GoneScreen)
+        self.taken = [False] * players  # a seat a bot plays while its device is gone
+        self.offered_at = 0  # when the last offer was made (made again GONE_MS after "wait")
+
+    def quiet_ms(self, seat, now):
+        """How long the device holding `seat` has not been heard."""
+        return now - self.link.peers[self.guest_of(seat)].heard
+
+    def guest_of(self, seat):
+        """The guest holding `seat` (a bot playing it for its gone device: still that device's)."""
+        return self.guest_seat.index(seat)
+
+    def bot_takes(self, seat):
+        """A bot plays `seat`, its device gone, until the device comes back
+        (hello): the host's player chose it on the offer (GoneScreen)."""
+        from pips.bots import bot_rng, make
+
+        rng = None  # the table's bots' generator (pips.bots' rule), else one of the seed's
+        for bot in self.bots:
+            rng = rng or (bot and bot.rng)
+        self.bots[seat] = make("greedy", rng or bot_rng(self.seed), self.game_class)
+        self.owner[seat] = -1
+        self.taken[seat] = True
+        self.holders[seat] = BOT
+        self.lines.append(lang.text("link.bot_plays", seat_name(seat)))
+        del self.lines[:-4]
+        self.seats_to_all()
+        if self.link.asking == seat:
+            self.link.asking = -1
+            self.go_on()
+
+    def give_back(self, seat):
+        """The device of `seat`, played by a bot while it was gone, is heard
+        again: the seat is its own again."""
+        if not self.taken[seat]:
+            return
+        if self.state == THINK and self.think_seat == seat:
+            self.go_on()  # the bot's decision left: the device is asked instead
+        g = self.guest_of(seat)
+        self.taken[seat] = False
+        self.owner[seat] = g
+        self.bots[seat] = None
+        self.holders[seat] = 1 + g
+        self.lines.append(lang.text("link.back", seat_name(seat)))
+        del self.lines[:-4]
+        self.seats_to_all()
+        self.link._send(g, table_message(self.match, 255, 255, self.game.view(seat)))
+
+    def seats_to_all(self):
+        """Every guest the table's seats again (who holds each: a bot took one, or gave it back)."""
+        for g in range(len(self.link.peers)):
+            self.link._send(g, seats_message(self.game_class, self.players, self.match.options,
+                                             self.holders, [self.guest_seat[g]]))
 
     def hello(self, g):
-        """Guest g heard (again): the table it sits at and its seat's view."""
+        """Guest g heard (again): the table it sits at and its seat's view;
+        its seat back from a bot that played it while it was gone."""
         link = self.link
         seat = self.guest_seat[g]
+        self.give_back(seat)
         link._send(g, seats_message(self.game_class, self.players, self.match.options,
                                     self.holders, [seat]))
         link._send(g, table_message(self.match, 255, 255, self.game.view(seat)))
@@ -102,7 +164,8 @@ class HostModel(TableModel):
         """Every guest its seat's view, after `seat`'s `move` (255: none)."""
         link = self.link
         for g in range(len(link.peers)):
-            link._send(g, table_message(self.match, seat, move, self.game.view(self.guest_seat[g])))
+            if not self.taken[self.guest_seat[g]]:  # (a gone device's: told whole when it is back)
+                link._send(g, table_message(self.match, seat, move, self.game.view(self.guest_seat[g])))
 
     def ask_remote(self, seat):
         self.link.ask(seat)
@@ -145,11 +208,23 @@ class HostModel(TableModel):
             peers[g].wire = wire
         link.listen(now)
         link.wait(now)
+        for seat in self.guest_seat:
+            if self.taken[seat] and self.quiet_ms(seat, now) < LOST_MS:
+                self.give_back(seat)
         if self.state == WAIT:
-            if link.asking < 0:  # the guest let its chance pass
+            if link.asking < 0:  # the guest let its chance pass, or resigned
                 self.go_on()
             else:
-                self.lost = now - link.peers[self.owner[link.asking]].heard > LOST_MS
+                quiet = self.quiet_ms(link.asking, now)
+                self.lost = quiet > LOST_MS
+                if quiet > GONE_MS and now - self.offered_at > GONE_MS:
+                    self.gone = link.asking  # offered: wait, or a bot takes the seat
+                    self.offered_at = now
+
+    def resign(self, seat=-1):
+        TableModel.resign(self, seat)
+        if self.link is not None:
+            self.tables(255, 255)  # every guest the table after it
 
     def wait_text(self, dots):
         if self.lost:
@@ -245,6 +320,7 @@ class GuestModel:
             key, _, allowed = game_class.options[i]
             options[key] = allowed[places[i]] if i < len(places) else game_class.options[i][1]
         self.guest = guest
+        guest.band = None  # the moves come in TABLE messages
         guest.human = self.human
         guest.other = self.message
         self.game_class = game_class
@@ -288,12 +364,16 @@ class GuestModel:
                 guest.peer.wire = wire
 
     def message(self, msg):
+        if msg[0] == SEATS:  # a bot took a gone device's seat, or gave it back
+            self.holders = read_seats(msg)[2]
+            return
         if msg[0] != TABLE:
             return
         view = self.view
         seat, move = msg[1], msg[2]
         hands = msg[3]
         totals, at = packed._get(msg, 4)
+        resigned, at = packed._get(msg, at)
         text = view.move_text(move) if seat != 255 and self.seen else None
         before = events.before(view, self.viewer)
         packed.unpack(msg, at, view)
@@ -303,6 +383,7 @@ class GuestModel:
         game.winner = view.winner
         match = self.match
         match.totals = totals
+        match.resigned = tuple(resigned)
         new_hand = hands != match.hands_played or not self.seen
         match.hands_played = hands
         lines = self.lines
@@ -358,7 +439,18 @@ class GuestModel:
         pass
 
     def resign(self, seat=-1):
-        pass  # a linked match is resigned at the host
+        """The guest's seat resigns: told to the host, the referee, which
+        plays on without it (or ends the match) and sends the table after it."""
+        seat = self.viewer
+        if seat in self.match.resigned:
+            return
+        self.guest.resign(seat)
+        self.match.resigned = self.match.resigned + (seat,)
+        self.choice = None
+        self.asked = None
+        self.lines.append(lang.text("resigned", seat_name(seat)))
+        del self.lines[:-4]
+        self.state = WAIT
 
     def wait_text(self, dots):
         host = self.holders.index(0) if 0 in self.holders else 0  # the host's seat

@@ -2,7 +2,7 @@
 
 from pips import lang
 from pips.ui import keys as K
-from pips.ui.palette import FELT, TEXT, HIGHLIGHT, BLACK, HINT
+from pips.ui.palette import FELT, TEXT, HIGHLIGHT, BLACK, HINT, WARNING
 from pips.ui.screen import Screen
 
 
@@ -111,6 +111,16 @@ class MenuScreen(Screen):
             s.text(self.items()[i], 8, y + 2, BLACK)
             if idle:
                 s.flush(self.app.clock_ms, now)
+
+    def warn(self, text):
+        """`text` in the footer, in the warning's colour, and the pressed row
+        as it was: a pick refused, nothing changed."""
+        s = self.s
+        foot = self.app.height - s.char_h - 2
+        s.fill_rect(0, foot, self.app.width, s.char_h + 2, FELT)
+        text = s.text_fit(text, self.app.width - 8, lang.rtl())
+        s.text(text, self.x_of(text), foot, WARNING)
+        self.draw_items((self.cursor,))
 
     def pick(self, i):
         pass

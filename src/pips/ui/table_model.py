@@ -253,13 +253,7 @@ class TableModel:
         match = self.match
         if seat < 0 or seat in match.resigned:
             return
-        game = self.game
-        if self.game_class.resign_in_hand and game.turn >= 0:
-            try:
-                game.play(seat, game.parse_move(seat, "resign"))
-            except ValueError:
-                pass
-        match.resign(seat)
+        match.resign_at_table(seat)
         self.restart_turns()
         self.keep(seat, -1)
         self.lines.append(lang.text("resigned", events.seat_name(seat)))
