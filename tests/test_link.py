@@ -9,7 +9,7 @@ from pips.link import frame
 from pips.link.frame import Peer
 from pips.link.host import Host
 from pips.link.sim import SHORT, Leak, Table, leak_check, play_local
-from pips.link.wire import WIRES, EspNowWire, UartWire, sim_pair
+from pips.link.wire import BROADCAST, WIRES, EspNowWire, UartWire, sim_pair
 from pips.rng import Rng
 
 
@@ -248,30 +248,78 @@ def test_the_uart_and_espnow_wires_against_stand_ins():
     a.write(b"abc")
     assert b.read() == b"abc" and b.read() == b""
 
-    class Esp:
-        def __init__(self, mac, air):
-            self.mac, self.air, self.peers = mac, air, []
-
-        def add_peer(self, mac):
-            if mac in self.peers:
-                raise OSError("exists")
-            self.peers.append(mac)
-
-        def send(self, mac, msg):
-            assert mac in self.peers and len(msg) <= 250
-            self.air.setdefault(mac, []).append((self.mac, bytes(msg)))
-
-        def recv(self, timeout):
-            box = self.air.get(self.mac)
-            return box.pop(0) if box else (None, None)
-
     air = {}
-    e1, e2 = EspNowWire(b"B", Esp(b"A", air)), EspNowWire(b"A", Esp(b"B", air))
+    e1, e2 = EspNowWire.listen(Esp(b"A", air)), EspNowWire.join(Esp(b"B", air))
     clock = Clock()
-    p1, p2 = Peer(e1, 1), Peer(e2, 2)
+    p2 = Peer(e2, 2)  # the guest speaks first (broadcast): the host's listener wires it
+    p2.send(b"hello")
+    host_wire = None
+    for _ in range(50):
+        p2.poll(clock.now)
+        host_wire = e1.accept()
+        if host_wire is not None:
+            break
+        clock.now += 10
+    p1 = Peer(host_wire, 1)
     p1.send(bytes(range(200)))
     _, got = pump(p1, p2, clock, lambda ga, gb: gb)
     assert got == [bytes(range(200))]
+    assert e2.mac == b"A"  # the guest took the host that answered
+
+
+class Esp:
+    """A stand-in of MicroPython's espnow.ESPNow on a shared `air`: add_peer
+    before send, 250 bytes a message, the broadcast address to every other board."""
+
+    def __init__(self, mac, air):
+        self.mac, self.air, self.peers = mac, air, []
+        air.setdefault(mac, [])
+
+    def add_peer(self, mac):
+        if mac in self.peers:
+            raise OSError("exists")
+        self.peers.append(mac)
+
+    def send(self, mac, msg):
+        assert mac in self.peers and len(msg) <= 250
+        for to in ([m for m in self.air if m != self.mac] if mac == BROADCAST else [mac]):
+            self.air.setdefault(to, []).append((self.mac, bytes(msg)))
+
+    def recv(self, timeout):
+        box = self.air.get(self.mac)
+        return box.pop(0) if box else (None, None)
+
+
+def test_an_espnow_host_seats_two_guest_boards_each_on_its_own_wire():
+    """Three boards on one air: each guest finds the host by broadcast and
+    ignores its fellow guest's broadcasts; the host wires each guest as it is
+    first heard and what it sends one reaches that one alone."""
+    air = {}
+    host = EspNowWire.listen(Esp(b"H", air))
+    guests = [EspNowWire.join(Esp(mac, air)) for mac in (b"G1", b"G2")]
+    clock = Clock()
+    guest_peers = [Peer(w, 10 + i) for i, w in enumerate(guests)]
+    for i, p in enumerate(guest_peers):
+        p.send(b"hello from %d" % i)
+    wires = []
+    heard = {}
+    for _ in range(200):
+        clock.now += 10
+        for i, p in enumerate(guest_peers):
+            for msg in p.poll(clock.now):
+                heard.setdefault(10 + i, []).append(msg)
+        wire = host.accept()
+        if wire is not None:
+            wires.append(Peer(wire, 1 + len(wires)))
+            wires[-1].send(b"you are %s" % wire.mac)
+        for w in wires:
+            for msg in w.poll(clock.now):
+                heard.setdefault(("host", w.wire.mac), []).append(msg)
+    assert sorted(w.wire.mac for w in wires) == [b"G1", b"G2"]
+    assert [g.mac for g in guests] == [b"H", b"H"]
+    assert heard[("host", b"G1")] == [b"hello from 0"] and heard[("host", b"G2")] == [b"hello from 1"]
+    assert heard[10] == [b"you are G1"] and heard[11] == [b"you are G2"]
+    assert host.accept() is None  # no third board
 
 
 # -- pips host and pips join ----------------------------------------------------

@@ -386,6 +386,9 @@ def on_frame(app, n):
         held[3] = 1
         print("%(cut_mark)s", n)  # the run stops here: the power is cut, the loop running
     held[4] = display.bytes_sent
+    if LINK:  # on to the last message's acknowledgement (the match's end, to the other device)
+        linked = app.linked
+        return held[2] > 0 and not app.surface.dirty and (linked is None or linked.idle()) or held[2] > 900
     return held[2] > 0 and not app.surface.dirty or held[2] > 3
 
 

@@ -20,12 +20,14 @@ Messages (the first byte is the type):
     VIEW   host -> guest   ask id, seat, turn, offered out of turn, the seat's
                            hand, its legal moves, what is shown to it
                            alone (a challenge's reveal)
-    EVENT  host -> guest   a move played (seat, move): the message band
+    EVENT  host -> guest   a move played (seat, move): the message band (not
+                           to a screen's guest, which reads TABLE)
     MOVE   guest -> host   ask id, seat, move (255: lets the chance pass)
     OVER   host -> guest   the match is over: totals
     TABLE  host -> guest   for a guest's screen: the last move (seat, move;
                            255 255 for none), the hands played, the totals,
-                           and its seat's whole view (pips.link.view)
+                           the seats resigned, and its seat's whole view
+                           (pips.link.view)
     SEATS  host -> guest   for a guest's screen: the table it joined (the
                            game, the seats, the options, its own seats)
     MORE   host -> guest   the first part of a message longer than 250

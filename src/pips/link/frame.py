@@ -23,7 +23,7 @@ END = const(2)
 ACK = const(3)
 HI = const(4)  # "this device answers now": to a frame meant for an earlier power-up
 _HEAD = const(6)  # SYNC n kind from to seq
-PIECE = const(16)  # payload bytes a frame carries at most
+PIECE = const(16)  # payload bytes a frame carries at most, unless its wire says (`piece`, under 243)
 RESEND_MS = const(400)
 
 
@@ -75,6 +75,11 @@ class Peer:
         # send (a HI, 8 bytes), so that a silent device is seen lost; 0: never
         self.keep_ms = 0
         self.put_at = 0
+        # a wire that seldom loses a byte (a cable, TCP, ESP-NOW) carries larger
+        # pieces: 16 bytes a round trip, at a round trip or two a frame, left a
+        # linked Block match's guest screen a minute behind the host's on two
+        # emulated Picos (pips_tools.pico_link)
+        self.piece = getattr(wire, "piece", PIECE)
 
     def send(self, message):
         if len(message) > 250:
@@ -108,8 +113,8 @@ class Peer:
         self._scan(got)
         if self.queue and (self.sent_at < 0 or now - self.sent_at >= RESEND_MS):
             msg = self.queue[0]
-            piece = msg[self.at : self.at + PIECE]
-            kind = END if self.at + PIECE >= len(msg) else DATA
+            piece = msg[self.at : self.at + self.piece]
+            kind = END if self.at + self.piece >= len(msg) else DATA
             self._put(frame(kind, self.me, self.peer, self.seq, piece))
             self.sent_at = now
         elif self.keep_ms and self.peer and now - self.put_at >= self.keep_ms:
@@ -127,7 +132,7 @@ class Peer:
             if len(rx) < _HEAD:
                 return
             n = rx[1]
-            if n > PIECE or rx[2] not in (DATA, END, ACK, HI):
+            if n > self.piece or rx[2] not in (DATA, END, ACK, HI):
                 rx[:1] = b""
                 continue
             if len(rx) < _HEAD + n + 2:
@@ -162,7 +167,7 @@ class Peer:
             return
         if kind == ACK:
             if self.queue and seq == self.seq and self.sent_at >= 0:
-                self.at += PIECE
+                self.at += self.piece
                 if self.at >= len(self.queue[0]):
                     self.queue.pop(0)
                     self.at = 0

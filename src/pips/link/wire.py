@@ -98,6 +98,7 @@ class TcpWire:
     """A connected socket (MicroPython's `socket`, made non-blocking)."""
 
     most = 9  # the guest devices a host takes on this wire: a table's every other seat
+    piece = 200  # payload bytes a frame (pips.link.frame): TCP loses nothing
 
     def __init__(self, sock):
         self.sock = sock
@@ -207,6 +208,7 @@ class UartWire:
     """A cable between two boards' UARTs (machine.UART; TX to RX both ways)."""
 
     most = 1  # the guest devices a host takes on this wire: one cable, two boards
+    piece = 64  # payload bytes a frame (pips.link.frame): a frame of 72 bytes, 6 ms at 115,200 baud
 
     def __init__(self, uart=None):
         if uart is None:
@@ -235,51 +237,119 @@ class UartWire:
 
 # -- ESP-NOW ---------------------------------------------------------------------
 
-BROADCAST = b"\xff" * 6  # a table of two found without knowing the other's address
+BROADCAST = b"\xff" * 6  # a guest finds its host without knowing its address
+ROLE_HOST = const(0x48)  # the first byte of each ESP-NOW message: "H", a host's
+ROLE_GUEST = const(0x47)  # "G", a guest's (a guest hears its fellow guests' broadcasts)
+BOX_MAX = const(512)  # bytes kept of a board no wire reads yet (past a full table)
 
 
-class EspNowWire:
-    """ESP-NOW to one peer (MicroPython's `espnow`: ESPNow().active(True),
-    add_peer(mac), send(mac, msg), recv(0) -> (mac, msg)); untested on
-    hardware. Each write is one ESP-NOW message (a frame: under 250 bytes)."""
+def radio():
+    """This board's ESP-NOW, active, with the WLAN it needs to send and receive."""
+    import espnow
+    import network
 
-    most = 9  # the guest devices a host takes on this wire: ESP-NOW takes 20 peers; a table seats 10
+    network.WLAN(network.STA_IF).active(True)
+    esp = espnow.ESPNow()
+    esp.active(True)
+    return esp
 
-    def __init__(self, peer_mac, esp=None):
-        if esp is None:
-            import espnow
 
-            esp = espnow.ESPNow()
-            esp.active(True)
+class EspNowHub:
+    """One board's ESP-NOW radio shared by its wires: each message heard is
+    put in its sender's box (by MAC), and each sent carries this board's
+    role first, so that a guest hears hosts alone and a host guests alone."""
+
+    def __init__(self, esp, role):
         self.esp = esp
-        self.mac = peer_mac
+        self.role = role
+        self.boxes = {}  # MAC -> the bytes heard from it, not yet read
+        self.peer(BROADCAST)
+
+    def peer(self, mac):
         try:
-            esp.add_peer(peer_mac)
+            self.esp.add_peer(mac)
         except OSError:
             pass  # already a peer
 
-    def write(self, data):
-        try:
-            self.esp.send(self.mac, data)
-        except OSError:
-            pass  # not delivered: the link layer resends
-
-    def read(self):
-        out = b""
+    def pump(self):
+        boxes = self.boxes
         while True:
             mac, msg = self.esp.recv(0)
             if msg is None:
-                return out
-            if mac == self.mac or self.mac == BROADCAST:
-                out += msg
+                return
+            if not msg or msg[0] == self.role:
+                continue  # another guest's broadcast (or another host's)
+            mac = bytes(mac)
+            box = boxes.get(mac, b"") + bytes(msg[1:])
+            boxes[mac] = box[-BOX_MAX:]
+
+    def send(self, mac, data):
+        try:
+            self.esp.send(mac, bytes((self.role,)) + bytes(data))
+        except OSError:
+            pass  # not delivered: the link layer resends
+
+
+class EspNowWire:
+    """ESP-NOW to one other board (MicroPython's `espnow`: ESPNow().active(True),
+    add_peer(mac), send(mac, msg), recv(0) -> (mac, msg)); untested on
+    hardware. Each write is one ESP-NOW message (a frame: under 250 bytes).
+    A guest's wire starts with no address: it broadcasts, and takes the
+    first host that answers."""
+
+    most = 9  # the guest devices a host takes: ESP-NOW has 20 peers, a table 10 seats
+    piece = 200  # payload bytes a frame (pips.link.frame): a frame and its role byte in one ESP-NOW message
+
+    def __init__(self, hub, mac=None):
+        self.hub = hub
+        self.mac = mac
+        if mac is not None:
+            hub.peer(mac)
+
+    def write(self, data):
+        self.hub.send(self.mac or BROADCAST, data)
+
+    def read(self):
+        hub = self.hub
+        hub.pump()
+        if self.mac is None:
+            for mac in hub.boxes:  # the first host heard
+                self.mac = mac
+                hub.peer(mac)
+                break
+            else:
+                return b""
+        return hub.boxes.pop(self.mac, b"")
 
     @classmethod
     def listen(cls, where):
-        return Once(cls(where or BROADCAST))
+        """where: the radio (ESPNow's calls), None for this board's."""
+        return EspNowListener(EspNowHub(where or radio(), ROLE_HOST))
 
     @classmethod
     def join(cls, where):
-        return cls(where or BROADCAST)
+        """where: the radio, None for this board's; the host found by broadcast."""
+        return cls(EspNowHub(where or radio(), ROLE_GUEST))
+
+
+class EspNowListener:
+    """A host's: each guest board heard for the first time, a wire to it."""
+
+    def __init__(self, hub):
+        self.hub = hub
+        self.wired = []  # the MACs with a wire
+
+    def accept(self):
+        hub = self.hub
+        hub.pump()
+        for mac in hub.boxes:
+            if mac not in self.wired:
+                self.wired.append(mac)
+                return EspNowWire(hub, mac)
+        return None
+
+    def close(self):
+        pass
 
 
 # The wires by name: the one table a wire is chosen through.

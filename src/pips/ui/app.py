@@ -56,6 +56,7 @@ table is shown, and imported again when a menu is opened.
 
 import sys
 
+from pips import const
 from pips.datafile import IN_RAM
 from pips.ui.keys import Keys
 from pips.ui.sound import Sound
@@ -67,6 +68,11 @@ MENUS = (
     ("pips.ui", "title"), ("pips.ui", "table_setup"), ("pips.ui", "settings_screen"),
     ("pips.ui", "resume"), ("pips.ui", "pause"), ("pips.ui", "menu"),
 )
+
+# A linked table left with messages still unacknowledged (the host's last
+# views and the match's end, at 16 bytes a frame on the cable) goes on being
+# heard this long at most while the title shows.
+_DRAIN_MS = const(15000)
 
 
 class App:
@@ -102,6 +108,8 @@ class App:
         self.kept = []  # the games whose match is kept in `data` (pips.ui.resume)
         self.link = link
         self.linked = None  # a linked table's model, heard every frame (pips.ui.link_model)
+        self.draining = None  # a linked table left, its last messages still going (unlink)
+        self.drain_until = 0
         self.screen = None
         self.entered = None  # the screen whose enter() has run
         if data is not None:
@@ -144,12 +152,27 @@ class App:
         from pips.ui.title import TitleScreen  # dropped while a table is shown (MENUS)
         self.go(TitleScreen(self))
 
-    def unlink(self):
-        """A linked table is left: its wires closed."""
+    def unlink(self, drain=True):
+        """A linked table is left: its wires closed, once what it sent is
+        acknowledged (`drain`: the host's last messages, the match's end
+        among them, go on while the title shows, _DRAIN_MS at most); at once
+        without `drain` (the power cut, in the tests) or when a new link
+        starts (end_drain)."""
+        self.end_drain()
         linked = self.linked
         if linked is not None:
             self.linked = None
-            linked.close()
+            if drain and not linked.idle():
+                self.draining = linked
+                self.drain_until = self.now + _DRAIN_MS
+            else:
+                linked.close()
+
+    def end_drain(self):
+        draining = self.draining
+        if draining is not None:
+            self.draining = None
+            draining.close()
 
     def next_seed(self):
         self.seed = (self.seed * 1103515245 + 12345) & 0x3FFFFFFF
@@ -164,6 +187,10 @@ class App:
             self.sound.frame(now)
         if self.linked is not None:  # the other devices heard, whatever the screen
             self.linked.link_step(now)
+        elif self.draining is not None:
+            self.draining.link_step(now)
+            if self.draining.idle() or now - self.drain_until >= 0:
+                self.end_drain()
         if self.running:
             screen = self.screen
             if self.entered is not screen:
@@ -172,6 +199,10 @@ class App:
             screen.frame(presses, now)
         # with the board's clock: no piece begun late in the frame, nor once a key changed
         self.surface.flush(self.clock_ms, now, self.peek, raw)
+        if self.linked is not None:
+            # heard again once drawn: an acknowledgement that came meanwhile
+            # lets the next piece go now, not a frame later (stop and wait)
+            self.linked.link_step(now)
 
 
 def drop(modules):

@@ -42,6 +42,10 @@ class LinkScreen(MenuScreen):
     title_key = "link.title"
     hint_key = "hint.choose_back"
 
+    def enter(self):
+        self.app.end_drain()  # a table left before: its wire is this one's now
+        MenuScreen.enter(self)
+
     def items(self):
         return (lang.text("link.host"), lang.text("link.join"))
 
