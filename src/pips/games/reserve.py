@@ -227,6 +227,29 @@ class Reserve(Game):
             raise refuse(self, DOUBLE, seat, move)
         return t, 0, 0, 0
 
+    def copy_from(self, other):
+        """Make this hand an exact copy of `other` (a hand at the same table), in
+        place: the smart bot deals a round's unseen tiles once (View.sample)
+        and plays each move out on a copy."""
+        self.hands[:] = other.hands
+        self.held = other.held
+        self.laid = other.laid
+        self.out = other.out
+        self.stock[:] = other.stock
+        self.top = other.top
+        self.left = other.left
+        self.right = other.right
+        self.lo = other.lo
+        self.hi = other.hi
+        self.line[:] = other.line
+        self.forbid[:] = other.forbid
+        self.scores[:] = other.scores
+        self.counts[:] = other.counts
+        self.first = other.first
+        self.turn = other.turn
+        self.moves = other.moves
+        self.winner = other.winner
+
     def _finish(self, out):
         """End the hand: `out` is the seat that went out, or -1 for a dead
         end (the one lowest count wins; equal counts tie). The winner scores 1."""
