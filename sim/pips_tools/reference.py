@@ -193,7 +193,7 @@ class _Over(Exception):
 
 
 def _reserve_exact(world, me, memo):
-    if world.players != 2 or world.reserve:
+    if world.players != 2 or world.reserve():
         return None
     budget = [NODES]
     buf = bytearray(type(world).max_moves)

@@ -9,9 +9,9 @@ from pips.games.domino import distinct_lays
 from pips.bots import Policy
 
 # The smart bot's budget per decision, shared among the moves: on the emulated
-# 125 MHz Cortex-M0 (make bench-device) a rollout (a world dealt and the hand played
-# out) costs about 3.7 ms, so that a decision
-# takes about 134 ms (median)
+# 125 MHz Cortex-M0 (make bench-device) a rollout (a move played out on a copy
+# of the round's dealt world) costs about 2.5 ms, so that a decision takes
+# about 88 ms (median)
 ROLLOUTS = 36
 
 

@@ -8,9 +8,9 @@ from pips.bots import Policy
 from pips.games.matador.game import MATADORS, ORD
 
 # The smart bot's budget per decision, shared among the moves: on the emulated
-# 125 MHz Cortex-M0 (make bench-device) a rollout (a world dealt and the hand
-# played out) costs about 2.9 ms, so that a decision takes about 120 ms
-# (median). More rollouts do not win more against random (56 and 84
+# 125 MHz Cortex-M0 (make bench-device) a rollout (a move played out on a copy
+# of the round's dealt world) costs about 1.9 ms, so that a decision takes
+# about 78 ms (median). More rollouts do not win more against random (56 and 84
 # measured weaker: docs/figures.md)
 ROLLOUTS = 42
 
