@@ -148,7 +148,8 @@ def start(dh, dg):
     lobby.cursor = lobby.players  # its Start row
     dh.tap(K.A)
     both(dh, dg, 40)
-    assert name(dh) == "LinkTableScreen" and name(dg) == "LinkTableScreen"
+    # (a host with two humans of its own hands its device to the first first)
+    assert name(dh) in ("LinkTableScreen", "HandOverScreen") and name(dg) == "LinkTableScreen"
 
 
 def test_a_linked_block_match_from_both_title_screens_to_the_results():
@@ -372,6 +373,56 @@ def test_a_guest_resigns_from_its_pause_menu_and_the_host_ends_the_match():
     assert tuple(guest_match.resigned) == (1,) and guest_match.ranks() == host_match.ranks()
 
 
+def test_a_host_seats_a_second_human_of_its_own_and_passes_the_device_between_them():
+    """P1 and P3 on the host's device (a hand-over between them), P2 a guest's."""
+    port = free_port()
+    dh, dg = make(port, 3), make(port, 4)
+    to_link(dh)
+    dh.tap(K.A)
+    dh.tap(K.A)  # Block
+    setup = dh.app.screen
+    setup.players = 3
+    setup.enter()
+    seen = []
+    for _ in range(5):  # P3's choices, round: a device, a human on this device, the bots
+        setup.cursor = 3
+        dh.tap(K.A)
+        seen.append(setup.levels[2])
+        if setup.levels[2] == "human":
+            break
+    assert "device" in seen and setup.levels[:3] == ["human", "device", "human"]
+    assert setup.items()[3] == lang.text("setup.seat", "P3", lang.text("link.here"))
+    setup.values["target"] = 50
+    setup.cursor = len(setup.items()) - 1
+    dh.tap(K.A)
+    dh.wait(2)
+    assert name(dh) == "LobbyScreen"
+    assert dh.app.screen.items()[2] == lang.text("setup.seat", "P3", lang.text("link.here"))
+    join(dg)
+    start(dh, dg)
+    model = dh.app.linked
+    assert model.levels == ["human", "human", "human"] and model.owner == [-1, 0, -1]
+    assert model.humans == [0, 2] and model.holders == [0, 1, 0]
+    handed = set()
+    watch = Watch()
+    frames = 0
+    while not (name(dh) == "MatchResultScreen" and name(dg) == "GuestResultScreen") and frames < 60000:
+        if name(dh) == "HandOverScreen":
+            handed.add(dh.app.screen.seat if hasattr(dh.app.screen, "seat") else -1)
+        a = frames % 6 < 3
+        dh.step(K.A if a and name(dh) not in RESULTS else 0)
+        dg.step(K.A if a and name(dg) not in RESULTS else 0)
+        watch.look(dh, dg)
+        frames += 1
+    assert name(dh) == "MatchResultScreen" and name(dg) == "GuestResultScreen"
+    assert handed, "the host's device never passed between its two humans"
+    seats = set(seat for seat, move in watch.record)
+    assert seats == {0, 1, 2}
+    assert dg.app.screen.table.model.match.totals == list(dh.app.screen.table.model.match.totals)
+    # remembered: the device's seat as a human's, and a human's but P1's comes back a device's
+    assert dh.app.last_setup["block"][1][:3] == ["human", "human", "human"]
+
+
 def test_a_host_on_a_cable_takes_one_device_and_says_so_refusing_more():
     """A cable joins two boards: the linked set-up offers one device seat at
     most, and a set-up remembered with more is refused at Start, as it is."""
@@ -382,14 +433,14 @@ def test_a_host_on_a_cable_takes_one_device_and_says_so_refusing_more():
     d.tap(K.A)
     d.tap(K.A)  # Block
     setup = d.app.screen
-    assert name(d) == "HostSetupScreen" and setup.levels[1] == "human"
+    assert name(d) == "HostSetupScreen" and setup.levels[1] == "device"
     setup.players = games.get("block").max_players
     setup.enter()
     for _ in range(6):  # P3's level, round every choice: never a device
         setup.cursor = 3
         d.tap(K.A)
-        assert setup.levels[2] != "human"
-    setup.levels[2] = "human"  # as remembered from a table over TCP
+        assert setup.levels[2] != "device"
+    setup.levels[2] = "device"  # as remembered from a table over TCP
     drawn = []
     real = setup.s.text
     setup.s.text = lambda text, *a, **k: (drawn.append(text), real(text, *a, **k))[1]

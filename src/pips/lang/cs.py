@@ -153,6 +153,7 @@ PHRASES = {
     "link.join": "Připojit se ke stolu",
     "link.setup": "{0}, propojená",
     "link.a_device": "zařízení",
+    "link.here": "na tomto zařízení",
     "link.lobby": "Čekárna: {0}",
     "link.hint.lobby": "A: začít  držet A: zpět",
     "link.hint.join": "držet A: zpět",

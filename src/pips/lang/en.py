@@ -158,6 +158,7 @@ PHRASES = {
     "link.join": "Join a table",
     "link.setup": "{0}, linked",
     "link.a_device": "a device",
+    "link.here": "on this device",
     "link.lobby": "Lobby: {0}",
     "link.hint.lobby": "A: start  hold A: back",
     "link.hint.join": "hold A: back",

@@ -153,6 +153,7 @@ PHRASES = {
     "link.join": "Dołącz do stołu",
     "link.setup": "{0}, połączona",
     "link.a_device": "urządzenie",
+    "link.here": "na tym urządzeniu",
     "link.lobby": "Poczekalnia: {0}",
     "link.hint.lobby": "A: start  trzymaj A: wróć",
     "link.hint.join": "trzymaj A: wróć",

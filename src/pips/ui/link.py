@@ -94,9 +94,17 @@ class HostGamesScreen(MenuScreen):
         self.app.open(LinkScreen)
 
 
+# A linked set-up's choices for the seats but P1's: a guest device, a human
+# at the host's device (pass-and-play between its own humans), or a bot.
+DEVICE = "device"
+LINK_CHOICES = (DEVICE, "human", "easy", "greedy", "smart")
+
+
 class HostSetupScreen(SetupScreen):
-    """The table's set-up, linked: P1 is the host's player, every other
-    human seat a device's."""
+    """The table's set-up, linked: P1 is the host's player; every other seat
+    a device's, a human's at this device, or a bot's. A set-up is
+    remembered with the game's local one, a device's seat as a human's
+    (and a human's seat but P1's comes back as a device's)."""
 
     def __init__(self, app, game_class):
         SetupScreen.__init__(self, app, game_class)
@@ -104,12 +112,16 @@ class HostSetupScreen(SetupScreen):
         if app.last_setup.get(game_class.name) is None and game_class.max_players > 1:
             self.players = max(2, game_class.min_players)
             self.levels[1] = "human"  # a device at P2 at first
+        self.levels = [lv if s == 0 or lv != "human" else DEVICE for s, lv in enumerate(self.levels)]
 
     def items(self):
         out = SetupScreen.items(self)
         for seat in range(1, self.players):
-            if self.levels[seat] == "human":
+            level = self.levels[seat]
+            if level == DEVICE:
                 out[1 + seat] = lang.text("setup.seat", seat_name(seat), lang.text("link.a_device"))
+            elif level == "human":
+                out[1 + seat] = lang.text("setup.seat", seat_name(seat), lang.text("link.here"))
         return out
 
     def most(self):
@@ -117,13 +129,28 @@ class HostSetupScreen(SetupScreen):
         return WIRES[self.app.link[0]].most
 
     def devices(self):
-        return self.levels[1 : self.players].count("human")
+        return self.levels[1 : self.players].count(DEVICE)
 
     def pick(self, i):
-        SetupScreen.pick(self, i)
         what = self.rows_spec()[i][1]
-        if isinstance(what, int) and what > 0 and self.devices() > self.most():
-            SetupScreen.pick(self, i)  # a device more than the wire takes: the next choice
+        if not isinstance(what, int) or what == 0:
+            SetupScreen.pick(self, i)
+            return
+        choices = LINK_CHOICES
+        level = self.levels[what]
+        at = choices.index(level) if level in choices else 0
+        level = choices[(at + 1) % len(choices)]
+        if level == DEVICE and self.devices() >= self.most():
+            level = choices[1]  # a device more than the wire takes: the next choice
+        self.levels[what] = level
+        self.draw_items((i,))
+
+    def remember(self):
+        SetupScreen.remember(self)
+        levels = self.app.last_setup[self.game_class.name][1]
+        for s in range(len(levels)):
+            if levels[s] == DEVICE:
+                levels[s] = "human"  # (the local set-up's word for a person)
 
     def start(self):
         most = self.most()
@@ -142,12 +169,16 @@ class HostSetupScreen(SetupScreen):
 
 class LobbyScreen(MenuScreen):
     """The host's lobby: every seat, and for a device's seat whether its
-    device joined; Start once every device did."""
+    device joined; Start once every device did. `levels`: DEVICE for a
+    device's seat; a kept match's (resumed) has every human seat but P1's
+    a device's."""
 
     hint_key = "link.hint.lobby"
 
     def __init__(self, app, game_class, players, levels, options, kept=None):
         MenuScreen.__init__(self, app)
+        if kept is not None:
+            levels = ["human"] + [DEVICE if lv == "human" else lv for lv in levels[1:]]
         self.game_class = game_class
         self.players = players
         self.levels = levels
@@ -157,7 +188,7 @@ class LobbyScreen(MenuScreen):
         self.owner = [-1] * players
         g = 0
         for seat in range(1, players):
-            if levels[seat] == "human":
+            if levels[seat] == DEVICE:
                 self.owner[seat] = g
                 g += 1
         self.guests = g
@@ -170,7 +201,7 @@ class LobbyScreen(MenuScreen):
     def holders(self):
         from pips.ui.link_model import BOT
 
-        return [BOT if self.levels[s] != "human" else 1 + self.owner[s] for s in range(self.players)]
+        return [1 + self.owner[s] if self.levels[s] in ("human", DEVICE) else BOT for s in range(self.players)]
 
     def seats_to(self, g):
         from pips.ui.link_model import seats_message
@@ -187,6 +218,8 @@ class LobbyScreen(MenuScreen):
             name = seat_name(seat)
             if seat == 0:
                 out.append(lang.text("link.you", name))
+            elif self.levels[seat] == "human":
+                out.append(lang.text("setup.seat", name, lang.text("link.here")))
             elif g < 0:
                 out.append(lang.text("setup.seat", name, level_name(self.levels[seat])))
             elif g < len(self.joined) and self.joined[g]:
@@ -221,7 +254,8 @@ class LobbyScreen(MenuScreen):
         app = self.app
         kept = self.kept
         seed = kept.seed if kept is not None else app.next_seed()
-        model = HostModel(self.game_class, self.players, self.levels, self.options, seed,
+        levels = ["human" if lv == DEVICE else lv for lv in self.levels]
+        model = HostModel(self.game_class, self.players, levels, self.options, seed,
                           app.data, kept, self.owner, self.peers)
         model.listener = self.listener  # a device that comes back over TCP comes in again
         for g in range(len(self.peers)):
