@@ -109,6 +109,10 @@ def run(board, frames=-1, app=None, on_frame=None):
             untidy = _TIDY_FRAMES  # the next light frame collects
         if app.entered is not app.screen:
             continue  # a screen to enter: at once, so that the key that opened it shows soon
+        if app.surface.dirty:
+            # a screen half sent: the rest at once, no sleep (the Pack 2.0's
+            # title took five frames, 150 ms, to reach the panel, pips_tools.pico)
+            continue
         # gc.mem_free() walks the whole heap's table (about 9 ms on a Pico): the
         # time left is read again after it, collection or not
         spare = _FRAME_MS - ticks_diff(ticks_ms(), start)
