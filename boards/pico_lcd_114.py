@@ -55,7 +55,7 @@ _rst = Pin(_RST, Pin.OUT, value=1)
 
 _bl = PWM(Pin(_BL))
 _bl.freq(1000)
-_bl.duty_u16(0)  # dark while the controller resets and clears its RAM
+_bl.duty_u16(0)  # dark while the controller resets
 
 data = "/data"  # on the board's flash file system
 link = ("uart", None, None)  # link play (pips.ui.link): UART0, TX GP0 to the other's RX GP1, and ground

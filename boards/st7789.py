@@ -53,11 +53,10 @@ _RESET_WAIT_MS = const(120)  # reset cancel takes up to 120 ms
 _SWRESET_WAIT_MS = const(150)  # 120 ms before SLPOUT after a reset, plus margin
 # 5 ms is the minimum to the next command (the supplies and clocks settle);
 # 120 ms only before a Sleep In. The panel stays dark until DISPON, after the
-# RAM is cleared (16 ms at 62.5 MHz for 240x135), so the booster has that time
-# too. (120 ms here put the Pack 2.0's title 1.01 s after power-on from
+# first screen is sent whole (show()), so the booster has that time too.
+# (120 ms here put the Pack 2.0's title 1.01 s after power-on from
 # pips-fs.uf2 on the emulated Pico.)
 _SLPOUT_WAIT_MS = const(10)
-_DISPON_WAIT_MS = const(20)
 
 # MADCTL bits (9.1.28). A board file for another orientation passes its own
 # `madctl` value.
@@ -165,6 +164,9 @@ class ST7789(framebuf.FrameBuffer):
         self.expander = expander
         self.bytes_sent = 0
         self.windows_sent = 0
+        # the rows sent whole, from the top, while the display is off after
+        # init() (-1: on): show() turns it on once they are all sent
+        self._dark = -1
         cs(1)
         dc(1)
         if init:
@@ -196,7 +198,8 @@ class ST7789(framebuf.FrameBuffer):
 
     # -- setup --------------------------------------------------------------
     def init(self):
-        """Reset the controller, set it up for RGB565 landscape, clear it, turn it on."""
+        """Reset the controller and set it up for RGB565 landscape; the display
+        stays off (a reset leaves it so) until show() has sent every row."""
         sleep_ms = self._sleep_ms
         rst = self._rst
         cs = self._cs
@@ -227,13 +230,12 @@ class ST7789(framebuf.FrameBuffer):
             cs(0)
             command(c)
             cs(1)
-        # The RAM holds noise after power-up: paint colour 0 before the panel shows it.
-        self.fill(0)
-        self.show()
-        cs(0)
-        command(_DISPON)
-        cs(1)
-        sleep_ms(_DISPON_WAIT_MS)
+        # The RAM holds noise after power-up: the display goes on once the
+        # first screen has covered it, row by row as the screens send it, not
+        # after a clear of the RAM (the clear, and 20 ms after DISPON, took
+        # 114 ms of the Pack 2.0's 1.14 s to its title from pips-fs.uf2 on
+        # the emulated Pico, pips_tools.pico)
+        self._dark = 0
 
     # -- sending ------------------------------------------------------------
     def show(self, x=0, y=0, w=None, h=None):
@@ -280,6 +282,13 @@ class ST7789(framebuf.FrameBuffer):
                 left -= rows
         else:
             self._slow(self, x, y, w, h, rows)
+        dark = self._dark
+        if dark >= 0 and x == 0 and w == self.width and y <= dark:
+            dark = y + h if y + h > dark else dark
+            self._dark = dark
+            if dark >= self.height:  # every row sent since init(): the display on
+                self._command(_DISPON)
+                self._dark = -1
         self._cs(1)
         self.windows_sent += 1
         return (self.bytes_sent - before) & _COUNT_MASK
