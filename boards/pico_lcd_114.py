@@ -64,7 +64,8 @@ ticks_ms = time.ticks_ms
 ticks_diff = time.ticks_diff
 sleep_ms = time.sleep_ms
 
-display = st7789.ST7789(_spi, _dc, _cs, _rst, time.sleep_ms, width, height, lut=rgb565_table())
+display = st7789.ST7789(_spi, _dc, _cs, _rst, time.sleep_ms, width, height, lut=rgb565_table(),
+                        ticks_ms=time.ticks_ms)
 
 
 def backlight(percent):

@@ -48,12 +48,18 @@ def make_app(board, seed=-1, language=None):
     from pips.ui.app import App
     from pips.ui.fbsurface import FbSurface
 
-    return App(
+    app = App(
         FbSurface(board.display), board.width, board.height, board.ticks_ms, seed,
         getattr(board, "data", None), board.backlight, getattr(board, "keys", None),
         getattr(board, "tone", None), language, getattr(board, "link", None),
         getattr(board, "peek_keys", None),
     )
+    # the panel's set-up after its reset (boards/st7789.py), whose wait went by
+    # while the screens were imported: now, not in the first frame
+    ready = getattr(board.display, "ready", None)
+    if ready is not None:
+        ready()
+    return app
 
 
 def run(board, frames=-1, app=None, on_frame=None):

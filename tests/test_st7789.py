@@ -316,6 +316,67 @@ def test_the_display_goes_on_once_every_row_is_sent(tmp_path):
     assert ons == [0, 0, 0, 0, 0, 1, 0]
 
 
+DEFERRED = r"""
+# With the board's clock the set-up after the reset waits for ready(): the
+# board goes on starting during the reset's wait, and only what is left of it
+# is slept.
+now = [1000]
+
+
+def ticks_ms():
+    return now[0]
+
+
+display = st7789.ST7789(Spi(), dc, cs, rst, sleep_ms, lut=rgb565_table(), expander=expander,
+                        ticks_ms=ticks_ms)
+mark(1)
+now[0] += 100  # 100 ms of the hardware reset's 120 pass
+display.ready()
+mark(2)
+display.ready()  # done already: nothing
+display.show()
+mark(3)
+display = st7789.ST7789(Spi(), dc, cs, None, sleep_ms, lut=rgb565_table(), expander=expander,
+                        ticks_ms=ticks_ms)
+mark(4)
+now[0] += 200  # SWRESET's 150 ms long past; the first show() does the set-up
+display.show()
+log.close()
+dump.close()
+"""
+
+
+def test_with_the_boards_clock_the_set_up_waits_for_ready(tmp_path):
+    """With ticks_ms, init() sends the reset only (a pulse on the reset line,
+    or SWRESET without one) and sleeps none of its wait; ready(), or else the
+    first show(), sleeps what is left of it, then Sleep Out, its 5 ms and
+    more, and the settings; once."""
+    script = SCRIPT.split('print("machine imported:"')[0] + DEFERRED
+    tree = tmp_path / "mpy"
+    mpy.build(str(tree), [(os.path.join(ROOT, src), rel) for src, rel in MODULES])
+    (tmp_path / "deferred.py").write_text(script)
+    rc, out, err = mpy.run_micropython(
+        str(tmp_path / "deferred.py"), "64K", [str(tree)], 120,
+        (str(tmp_path / "log"), str(tmp_path / "dump"), "viper"))
+    assert rc == 0, err + out
+    phases = split_at_marks(parse_log((tmp_path / "log").read_bytes()))
+    model = St7789Model()
+    seen = []  # per phase: (commands, sleeps, reset-line levels)
+    for phase in phases:
+        first = len(model.log)
+        for e in phase:
+            if e[0] == "spi":
+                model.feed(e[1], e[2], e[3])
+        model.finish()
+        seen.append(([c for c, _ in model.log[first:]], [e[1] for e in phase if e[0] == "sleep"],
+                     [e[1] for e in phase if e[0] == "rst"]))
+    assert seen[0] == ([], [1, 10], [1, 0, 1])  # the pulse, none of the 120 ms after it
+    assert seen[1] == ([0x11, 0x36, 0x3A, 0x21, 0x13], [20, 10], [])  # the 20 ms left, SLPOUT's
+    assert seen[2] == ([0x2A, 0x2B, 0x2C, 0x29], [], [])  # a screen, and the display on
+    assert seen[3] == ([0x01], [], [])  # SWRESET alone
+    assert seen[4] == ([0x11, 0x36, 0x3A, 0x21, 0x13, 0x2A, 0x2B, 0x2C, 0x29], [10], [])
+
+
 def test_every_expander_sends_the_same_bytes(runs):
     viper, blit, python = runs["viper"], runs["blit"], runs["python"]
     assert "expander: viper" in viper[0]  # the unix port has a native emitter, as the Pico has
