@@ -6,7 +6,8 @@ reference board), puts a 4-bit frame-buffer
 surface on its display, and runs the screens' App at about 30 frames a second:
 read the keys, let the App update and draw (its frame() ends by sending the
 dirty areas to the panel), then spend what is left of the frame collecting
-garbage (when the heap runs low) and sleeping.
+garbage (when the heap runs low) and sleeping; while a screen is half sent,
+the next frame comes at once.
 
 Tests import this module on the unix port and call `run(board)` with the
 unix_sim board (and a frame limit); `__name__` is "__main__" only at boot.
