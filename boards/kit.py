@@ -21,7 +21,7 @@ def panel(spi_id, sck, mosi, dc, cs, rst, baud, width, height, col_offset, row_o
     cs = Pin(cs, Pin.OUT, value=1)
     rst = None if rst is None else Pin(rst, Pin.OUT, value=1)
     return st7789.ST7789(spi, dc, cs, rst, time.sleep_ms, width, height, col_offset,
-                         row_offset, madctl, lut=rgb565_table())
+                         row_offset, madctl, lut=rgb565_table(), ticks_ms=time.ticks_ms)
 
 
 def backlight(pin):

@@ -55,7 +55,7 @@ _rst = Pin(_RST, Pin.OUT, value=1)
 
 _bl = PWM(Pin(_BL))
 _bl.freq(1000)
-_bl.duty_u16(0)  # dark while the controller resets and clears its RAM
+_bl.duty_u16(0)  # dark while the controller resets
 
 data = "/data"  # on the board's flash file system
 link = ("uart", None, None)  # link play (pips.ui.link): UART0, TX GP0 to the other's RX GP1, and ground
@@ -64,7 +64,8 @@ ticks_ms = time.ticks_ms
 ticks_diff = time.ticks_diff
 sleep_ms = time.sleep_ms
 
-display = st7789.ST7789(_spi, _dc, _cs, _rst, time.sleep_ms, width, height, lut=rgb565_table())
+display = st7789.ST7789(_spi, _dc, _cs, _rst, time.sleep_ms, width, height, lut=rgb565_table(),
+                        ticks_ms=time.ticks_ms)
 
 
 def backlight(percent):

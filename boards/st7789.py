@@ -53,11 +53,10 @@ _RESET_WAIT_MS = const(120)  # reset cancel takes up to 120 ms
 _SWRESET_WAIT_MS = const(150)  # 120 ms before SLPOUT after a reset, plus margin
 # 5 ms is the minimum to the next command (the supplies and clocks settle);
 # 120 ms only before a Sleep In. The panel stays dark until DISPON, after the
-# RAM is cleared (16 ms at 62.5 MHz for 240x135), so the booster has that time
-# too. (120 ms here put the Pack 2.0's title 1.01 s after power-on from
+# first screen is sent whole (show()), so the booster has that time too.
+# (120 ms here put the Pack 2.0's title 1.01 s after power-on from
 # pips-fs.uf2 on the emulated Pico.)
 _SLPOUT_WAIT_MS = const(10)
-_DISPON_WAIT_MS = const(20)
 
 # MADCTL bits (9.1.28). A board file for another orientation passes its own
 # `madctl` value.
@@ -97,6 +96,9 @@ class ST7789(framebuf.FrameBuffer):
     expander: "viper" (the default where it compiles), "blit" (C, the
     default where viper does not compile) or "python"; None picks the first
     that works here.
+    ticks_ms: the board's clock; with it the controller's set-up after its
+    reset waits for ready() (or the first show()), and the board's start
+    goes on during the reset's wait (init()).
     """
 
     def __init__(
@@ -115,6 +117,7 @@ class ST7789(framebuf.FrameBuffer):
         lines=2,
         expander=None,
         init=True,
+        ticks_ms=None,
     ):
         self.width = width
         self.height = height
@@ -165,6 +168,14 @@ class ST7789(framebuf.FrameBuffer):
         self.expander = expander
         self.bytes_sent = 0
         self.windows_sent = 0
+        # the rows sent whole, from the top, while the display is off after
+        # init() (-1: on): show() turns it on once they are all sent
+        self._dark = -1
+        # with the board's ticks_ms, init() leaves the set-up after the reset to
+        # ready(): when the reset was sent (-1: nothing left), and its wait
+        self._ticks_ms = ticks_ms
+        self._reset_at = -1
+        self._reset_wait = 0
         cs(1)
         dc(1)
         if init:
@@ -196,29 +207,59 @@ class ST7789(framebuf.FrameBuffer):
 
     # -- setup --------------------------------------------------------------
     def init(self):
-        """Reset the controller, set it up for RGB565 landscape, clear it, turn it on."""
+        """Reset the controller and set it up for RGB565 landscape; the display
+        stays off (a reset leaves it so) until show() has sent every row.
+        With the board's ticks_ms the set-up waits for ready() (or the first
+        show()): the board goes on starting meanwhile."""
         sleep_ms = self._sleep_ms
         rst = self._rst
         cs = self._cs
-        command = self._command
+        # A hardware reset leaves the registers as SWRESET does: a panel with a
+        # reset line skips it (150 ms less before the title; the emulated Pico
+        # reached the title 1.02 s after power-on from pips-fs.uf2 with it)
         if rst is not None:
             rst(1)
             sleep_ms(1)
             rst(0)
             sleep_ms(_RESET_PULSE_MS)
             rst(1)
-            sleep_ms(_RESET_WAIT_MS)
-        # A hardware reset leaves the registers as SWRESET does: a panel with a
-        # reset line skips it (150 ms less before the title; the emulated Pico
-        # reached the title 1.02 s after power-on from pips-fs.uf2 with it)
-        steps = ((_SLPOUT, _SLPOUT_WAIT_MS),)
-        if rst is None:
-            steps = ((_SWRESET, _SWRESET_WAIT_MS),) + steps
-        for c, wait in steps:
+            wait = _RESET_WAIT_MS
+        else:
             cs(0)
-            command(c)
+            self._command(_SWRESET)
             cs(1)
+            wait = _SWRESET_WAIT_MS
+        if self._ticks_ms is None:
             sleep_ms(wait)
+            self._setup()
+            return
+        # the wait spent importing the screens, not asleep: the Pack 2.0's
+        # title from pips-fs.uf2 came 150 ms sooner on the emulated Pico
+        # (0.975 s to 0.825 s, pips_tools.pico)
+        self._reset_at = self._ticks_ms()
+        self._reset_wait = wait
+
+    def ready(self):
+        """The set-up init() left, now: what is left of the reset's wait
+        slept, then Sleep Out and the settings. Nothing once done (show()
+        calls it first)."""
+        at = self._reset_at
+        if at < 0:
+            return
+        self._reset_at = -1
+        left = self._reset_wait - ((self._ticks_ms() - at) & _COUNT_MASK)  # (ticks wrap at 2**30)
+        if left > 0:
+            self._sleep_ms(left)
+        self._setup()
+
+    def _setup(self):
+        sleep_ms = self._sleep_ms
+        cs = self._cs
+        command = self._command
+        cs(0)
+        command(_SLPOUT)
+        cs(1)
+        sleep_ms(_SLPOUT_WAIT_MS)
         for c, arg in ((_MADCTL, self.madctl), (_COLMOD, _COLMOD_RGB565)):
             cs(0)
             command(c, bytes((arg,)))  # the command, then its one byte
@@ -227,18 +268,19 @@ class ST7789(framebuf.FrameBuffer):
             cs(0)
             command(c)
             cs(1)
-        # The RAM holds noise after power-up: paint colour 0 before the panel shows it.
-        self.fill(0)
-        self.show()
-        cs(0)
-        command(_DISPON)
-        cs(1)
-        sleep_ms(_DISPON_WAIT_MS)
+        # The RAM holds noise after power-up: the display goes on once the
+        # first screen has covered it, row by row as the screens send it, not
+        # after a clear of the RAM (the clear, and 20 ms after DISPON, took
+        # 114 ms of the Pack 2.0's 1.14 s to its title from pips-fs.uf2 on
+        # the emulated Pico, pips_tools.pico)
+        self._dark = 0
 
     # -- sending ------------------------------------------------------------
     def show(self, x=0, y=0, w=None, h=None):
         """Send the window x, y, w, h (the whole screen by default), clipped to the
         screen; return the number of bytes this call put on the bus."""
+        if self._reset_at >= 0:
+            self.ready()
         if w is None:
             w = self.width - x
         if h is None:
@@ -280,6 +322,13 @@ class ST7789(framebuf.FrameBuffer):
                 left -= rows
         else:
             self._slow(self, x, y, w, h, rows)
+        dark = self._dark
+        if dark >= 0 and x == 0 and w == self.width and y <= dark:
+            dark = y + h if y + h > dark else dark
+            self._dark = dark
+            if dark >= self.height:  # every row sent since init(): the display on
+                self._command(_DISPON)
+                self._dark = -1
         self._cs(1)
         self.windows_sent += 1
         return (self.bytes_sent - before) & _COUNT_MASK

@@ -1,6 +1,7 @@
 """The surfaces' native text helpers (pips.ui.surface, pips.ui.fbsurface),
 compiled for this CPU when first imported; None where no native emitter
-compiles them (a port without one; CPython: NameError).
+compiles them (a port without one; CPython: NameError), and `glyphs` None in
+the .mpy form, whose fonts keep their runs in data files.
 
 `glyphs(buf, size, table, runs, s, nk, x, yc)`: text in a font (pips.ui.font:
 its GLYPHS `table` and RUNS) with its origin at (x, yc >> 4), in palette
@@ -23,9 +24,34 @@ A module of its own, as boards/st7789_viper.py: once compiled, its source
 text is garbage.
 """
 
+from pips.datafile import IN_RAM
+
 NOT_ASCII = -536870912  # glyphs()'s answer for text it leaves to the caller
 
+glyphs = None
+advance = None
 try:
+    exec("""
+@micropython.viper
+def advance(table: ptr8, s: ptr8, n: int) -> int:
+    w = 0
+    i = 0
+    while i < n:
+        k = s[i] - 32
+        if k < 0 or k > 94:
+            return -1
+        w += table[4 * k]
+        i += 1
+    return w
+""")
+except Exception:
+    pass
+
+# The .mpy form keeps the fonts' runs in data files (pips.ui.font.open_runs),
+# where this drawer cannot read them: not compiled there (its compilation took
+# 34 ms of the Pack 2.0's 1.14 s to the title from pips-fs.uf2 on the emulated
+# Pico, pips_tools.pico).
+if advance is not None and not IN_RAM:
     exec("""
 @micropython.viper
 def glyphs(buf: ptr8, size: int, table: ptr8, runs: ptr8, s: ptr8, nk: int, x: int, yc: int) -> int:
@@ -78,20 +104,4 @@ def glyphs(buf: ptr8, size: int, table: ptr8, runs: ptr8, s: ptr8, nk: int, x: i
                     buf[p] = (c << 4) | (buf[p] & 0x0F)
                 a += 1
     return x
-
-
-@micropython.viper
-def advance(table: ptr8, s: ptr8, n: int) -> int:
-    w = 0
-    i = 0
-    while i < n:
-        k = s[i] - 32
-        if k < 0 or k > 94:
-            return -1
-        w += table[4 * k]
-        i += 1
-    return w
 """)
-except Exception:
-    glyphs = None
-    advance = None

@@ -1,9 +1,15 @@
 """A screen that is a list to pick from: the title, the table set-up, the pause menu."""
 
-from pips import lang
+from pips import const, lang
 from pips.ui import keys as K
 from pips.ui.palette import FELT, TEXT, HIGHLIGHT, BLACK, HINT, WARNING
 from pips.ui.screen import Screen
+
+# With the App's clock, a list drawn whole stops before a row once this long
+# has passed since the frame began; the rows left are drawn in the next frame
+# (MenuScreen.frame): the 320x240 title drawn whole in its first frame took
+# 36-38 ms on the emulated Pico with its flush (pips_tools.pico), 1-2 ms a row
+_ROWS_MS = const(18)
 
 
 class MenuScreen(Screen):
@@ -22,6 +28,7 @@ class MenuScreen(Screen):
         self.cursor = 0
         self.top = 0
         self.drawn_cursor = -1
+        self.rest = 0  # the first row a list drawn whole left to the next frame (0: none)
 
     def items(self):
         return ()
@@ -40,9 +47,12 @@ class MenuScreen(Screen):
     def list_width(self):
         return self.app.width
 
-    def draw_items(self, only=()):
+    def draw_items(self, only=(), first=0):
         """The visible rows; `only` names the rows to repaint when the list
-        did not scroll (a cursor step repaints two rows, not the list)."""
+        did not scroll (a cursor step repaints two rows, not the list).
+        Drawn whole, with the App's clock: the rows from `first` on, none
+        begun once _ROWS_MS of the frame have passed (the others wait in
+        `rest`)."""
         s = self.s
         items = self.items()
         if self.cursor >= len(items):
@@ -54,23 +64,34 @@ class MenuScreen(Screen):
             self.top = self.cursor - self.rows + 1
         if self.top != top:
             only = ()
+            first = 0
         w = self.list_width()
         rtl = lang.rtl()
+        clock = None
         if not only:
-            s.fill_rect(0, self.body_y, w, self.rows * self.row_h, FELT)
-        for r in range(self.rows):
+            if not first:
+                s.fill_rect(0, self.body_y, w, self.rows * self.row_h, FELT)
+            self.rest = 0
+            clock = self.app.clock_ms
+        for r in range(first, self.rows):
             i = self.top + r
             if i >= len(items):
                 break
             if only and i not in only:
                 continue
+            # (the first row at least, so that a frame always draws one)
+            if r and clock is not None and K.ticks_diff(clock(), self.app.now) >= _ROWS_MS:
+                self.rest = r  # this row and those below it: the next frame
+                self.drawn_cursor = self.cursor
+                return
             y = self.body_y + r * self.row_h
             item = s.text_fit(items[i], w - 20, rtl)  # room for the scroll marks
             if i == self.cursor:
                 s.fill_rect(2, y, w - 4, self.row_h - 1, HIGHLIGHT)
                 s.text(item, self.x_of(item, 8, w), y + 2, BLACK)
             else:
-                s.fill_rect(2, y, w - 4, self.row_h - 1, FELT)
+                if only:  # (drawn whole, the body is felt already)
+                    s.fill_rect(2, y, w - 4, self.row_h - 1, FELT)
                 s.text(item, self.x_of(item, 8, w), y + 2, TEXT)
         mark_x = 4 if rtl else w - 10  # the scroll marks, on the side the rows end
         if self.top > 0:
@@ -80,6 +101,8 @@ class MenuScreen(Screen):
         self.drawn_cursor = self.cursor
 
     def frame(self, presses, now):
+        if self.rest:
+            self.draw_items((), self.rest)  # the rows the last frame left
         n = len(self.items())
         if presses & K.PREV:
             self.cursor = (self.cursor - 1) % n

@@ -58,8 +58,9 @@ class SetupScreen(MenuScreen):
             self.app.keys.pending |= presses  # a key pressed meanwhile goes to the table
             self.start()
             return
+        rows_left = self.rest  # rows of the list this frame draws first: no loading step in it
         MenuScreen.frame(self, presses, now)
-        if presses or self.app.screen is not self:
+        if presses or self.app.screen is not self or rows_left or self.rest:
             return
         k = self.loaded  # a frame without a key: one step more of the table's loading
         if k < _PRELOADS:
