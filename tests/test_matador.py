@@ -295,3 +295,91 @@ def test_bots_and_the_command_line():
     assert [s["error"] for s in states] == [None] * 5
     assert states[-1]["line"] == ["1-2", "5-3", "1-6", "0-0"] and states[-1]["legal"] == ["draw"]
     assert "out" not in states[-1]
+
+
+def _worth(g, seat, pool):
+    """The rest of hand g to `seat` by the game's own moves: the seat's lays
+    at their best, the other's each as likely, each draw any tile of `pool`
+    as likely (1 won, -1 lost, 0 tied): what the smart bot's search of the
+    last tiles (pips.bots.matador) computes, found the slow way."""
+    if g.turn < 0:
+        return 1 if g.winner == seat else (-1 if g.winner >= 0 else 0)
+    buf = bytearray(Matador.max_moves)
+    n = g.legal(g.turn, buf)
+    if buf[0] == DRAW:
+        total = 0
+        for c in range(COUNT):
+            if pool >> c & 1:
+                h = Matador(2, None)
+                h.copy_from(g)
+                k = h.stock.index(c)  # the tile c on top of the reserve
+                h.stock[k], h.stock[h.top] = h.stock[h.top], h.stock[k]
+                h.play(h.turn, DRAW)
+                total += _worth(h, seat, pool & ~(1 << c))
+        return total / tiles.count(pool)
+    values = []
+    for i in range(n):
+        h = Matador(2, None)
+        h.copy_from(g)
+        h.play(h.turn, buf[i])
+        values.append(_worth(h, seat, pool))
+    return max(values) if g.turn == seat else sum(values) / len(values)
+
+
+def test_the_search_of_the_last_tiles_is_exact():
+    from pips.bots import matador as policy
+
+    # (with a reserve of 1 at most: the slow way takes minutes at 3)
+    rng = Rng(31)
+    checked = 0
+    for _ in range(25):
+        g = Matador(2, None, rng)
+        while g.turn >= 0:
+            s = g.turn
+            v = g.view(s)
+            n = g.legal(s, BUF)
+            if n > 1 and COUNT - g.top <= 1 and g.left >= 0:
+                op = g.hands[1 - s]
+                pool = ALL & ~g.hands[s] & ~g.laid & ~op
+                for i in range(n):
+                    t, side, far = v._placed(BUF[i])
+                    left, right = (g.left, far) if side else (far, g.right)
+                    found = policy._after(g.hands[s], op, pool, 1 << t, left, right, 0,
+                                          COUNT - g.top, {}, {}, [1 << 20])
+                    h = Matador(2, None)
+                    h.copy_from(g)
+                    h.play(s, BUF[i])
+                    assert abs(found / 4096 - _worth(h, s, pool)) < 0.01
+                    checked += 1
+            g.play(s, BUF[rng.below(n)])
+    assert checked >= 30
+
+
+def test_the_smart_bot_searches_the_last_tiles_and_rolls_out_past_its_budget(monkeypatch):
+    from pips.bots import matador as policy
+
+    rng = Rng(32)
+    searched = gave = 0
+    for budget in (policy.NODES, 0):
+        monkeypatch.setattr(policy, "NODES", budget)
+        for _ in range(8):
+            g = Matador(2, None, rng)
+            bot = make("smart", Rng(4), Matador)
+            while g.turn >= 0:
+                s = g.turn
+                v = g.view(s)
+                n = g.legal(s, BUF)
+                moves = bytes(BUF[:n])
+                bot.done = 0
+                bot.begin(v)
+                searching = bot.thinking is not None
+                move = bot.step(1 << 30)
+                assert move in moves
+                if searching:
+                    assert COUNT - g.top <= policy.LAST
+                    if budget == 0:
+                        gave += bot.done > 0  # given up at once: the rollouts decided
+                    elif bot.done == 0:
+                        searched += 1  # the search decided, no rollout made
+                g.play(s, move)
+    assert searched > 5 and gave > 5

@@ -59,6 +59,9 @@ def level_of(word):
             return LEVELS[i]
     raise ValueError("no bot level %r (easy, normal, hard; or random, greedy, smart)" % word)
 _CONFIDENCE = const(1)  # standard errors a move's gain must clear (SmartBot)
+# What a policy's decide() yields when it leaves the decision to the rollouts
+# after all (Matador's search of the last tiles, past its budget of positions).
+GIVE_UP = const(-2)
 
 # Each game's policy module, by the game's name: the one place a policy is
 # found by name (a game's module never imports its bots).
@@ -89,8 +92,9 @@ class Policy:
     distinct_moves(view, moves, n)  compact moves[:n] to those worth weighing
                                   and return their count; None: every move
     decide(view, moves, n, rng)   a generator making the smart decision itself,
-                                  piece by piece (it yields -1, then the move);
-                                  None: the smart bot's rollouts
+                                  piece by piece (it yields -1, then the move,
+                                  or GIVE_UP for the rollouts after all);
+                                  None, or None from it: the smart bot's rollouts
     reaction                      {level: percent}: how often a bot notices a
                                   chance out of turn; None: always
     random_move(view, move, rng)  what the random bot makes of the move it drew
@@ -211,9 +215,10 @@ class SmartBot(RandomBot):
     policy's budget for the table unless given. A policy with
     `decide(view, moves, n, rng)` makes the
     decision itself instead, with no rollouts here (Twenty-one's exact
-    chances, Solitaire's solver): a generator that yields -1 after each
-    piece of its work and the move at the end, so that it too thinks in
-    slices (a step is one piece)."""
+    chances, Solitaire's solver; Matador's search of the last tiles, which
+    may decline a decision, None, or give it up, GIVE_UP, to the rollouts):
+    a generator that yields -1 after each piece of its work and the move at
+    the end, so that it too thinks in slices (a step is one piece)."""
 
     level = "smart"
 
@@ -238,11 +243,19 @@ class SmartBot(RandomBot):
         decide = policy_.decide
         if decide is not None and n > 1:
             # the game's policy makes the whole decision itself, piece by piece
-            self.n = n
-            self.thinking = decide(view, self.buf, n, self.rng)
-            self.best = -1
-            self.per_move = 0
-            return
+            thinking = decide(view, self.buf, n, self.rng)
+            if thinking is not None:
+                self.n = n
+                self.thinking = thinking
+                self.view = view  # for the rollouts, should it give up
+                self.best = -1
+                self.per_move = 0
+                return
+        self._rollouts(view, n)
+
+    def _rollouts(self, view, n):
+        """Set up the rollouts of a decision among the first n moves of buf."""
+        policy_ = self._policy(view)
         if n > 1:
             distinct = policy_.distinct_moves
             if distinct is not None:
@@ -281,12 +294,18 @@ class SmartBot(RandomBot):
         if thinking is not None:
             while rollouts > 0:
                 move = next(thinking)
+                rollouts -= 1
                 if move >= 0:
                     self.thinking = None
+                    self.view = None
                     self.best = move
                     return move
-                rollouts -= 1
-            return -1
+                if move == GIVE_UP:
+                    self.thinking = None
+                    self._rollouts(self.view, self.n)
+                    break
+            else:
+                return -1
         if self.per_move == 0:
             return self.best
         view = self.view
