@@ -6,8 +6,7 @@ reference board), puts a 4-bit frame-buffer
 surface on its display, and runs the screens' App at about 30 frames a second:
 read the keys, let the App update and draw (its frame() ends by sending the
 dirty areas to the panel), then spend what is left of the frame collecting
-garbage (when the heap runs low) and sleeping; while a screen is half sent,
-the next frame comes at once.
+garbage (when the heap runs low) and sleeping.
 
 Tests import this module on the unix port and call `run(board)` with the
 unix_sim board (and a frame limit); `__name__` is "__main__" only at boot.
@@ -116,10 +115,6 @@ def run(board, frames=-1, app=None, on_frame=None):
             untidy = _TIDY_FRAMES  # the next light frame collects
         if app.entered is not app.screen:
             continue  # a screen to enter: at once, so that the key that opened it shows soon
-        if app.surface.dirty:
-            # a screen half sent: the rest at once, no sleep (the Pack 2.0's
-            # title took five frames, 150 ms, to reach the panel, pips_tools.pico)
-            continue
         # gc.mem_free() walks the whole heap's table (about 9 ms on a Pico): the
         # time left is read again after it, collection or not
         spare = _FRAME_MS - ticks_diff(ticks_ms(), start)
