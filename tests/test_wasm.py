@@ -95,12 +95,14 @@ def test_block_hands_and_the_generator_allocate_nothing_on_32_bit():
 # bytes; docs/figures.md), so a growth that would spend that margin fails
 # here first. A change that makes a session hold more than that fails here;
 # measure again and set the cap anew when the growth is meant (and the
-# emulated Pico's budget, tests/test_pico.py, still holds).
+# emulated Pico's budget, tests/test_pico.py, still holds). Draw's and
+# Matador's caps were set anew about 1 KB above their last figures: the
+# Pico's .mpy sessions keep 1-2 KB above the budget now (docs/figures.md).
 WASM_ALLOC_CAPS = {
     "block": 124672,  # measured 119,808
     "uno": 131584,  # 126,416
-    "draw": 125440,  # 120,400
-    "matador": 130048,  # 124,976
+    "draw": 126464,  # 125,632 (a world dealt once a round, copied for each move: pips.games.reserve)
+    "matador": 133120,  # 131,872 (that copy, and the search of the last tiles' tables)
     "bergen": 126464,  # 121,440
     "twentyone": 120832,  # 116,144
     "solo": 121600,  # 116,880
