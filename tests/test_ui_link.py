@@ -152,6 +152,17 @@ def start(dh, dg):
     assert name(dh) in ("LinkTableScreen", "HandOverScreen") and name(dg) == "LinkTableScreen"
 
 
+def linked_block():
+    """A host (seed 3) and a guest (seed 4) at a linked Block table to 50,
+    started: (host's driver, guest's driver)."""
+    port = free_port()
+    dh, dg = make(port, 3), make(port, 4)
+    host_block(dh)
+    join(dg)
+    start(dh, dg)
+    return dh, dg
+
+
 def test_a_linked_block_match_from_both_title_screens_to_the_results():
     port = free_port()
     dh, dg = make(port, 3), make(port, 4)
@@ -269,11 +280,7 @@ def test_a_guest_gone_is_offered_to_the_host_a_bot_plays_its_seat_and_gives_it_b
     from pips.link.host import GONE_MS
     from pips_sim.simulator import FRAME_MS
 
-    port = free_port()
-    dh, dg = make(port, 3), make(port, 4)
-    host_block(dh)
-    join(dg)
-    start(dh, dg)
+    dh, dg = linked_block()
     watch = Watch()
     watch.look(dh, dg)
     wait_on_guest(dh, dg)
@@ -317,11 +324,7 @@ def test_the_gone_offer_goes_by_itself_when_the_device_comes_back():
     from pips.link.host import GONE_MS
     from pips_sim.simulator import FRAME_MS
 
-    port = free_port()
-    dh, dg = make(port, 3), make(port, 4)
-    host_block(dh)
-    join(dg)
-    start(dh, dg)
+    dh, dg = linked_block()
     wait_on_guest(dh, dg)
     host_alone(dh, GONE_MS // FRAME_MS + 10)
     assert name(dh) == "GoneScreen"
@@ -330,11 +333,7 @@ def test_the_gone_offer_goes_by_itself_when_the_device_comes_back():
 
 
 def test_a_host_that_leaves_its_results_at_once_still_tells_the_guest_the_end():
-    port = free_port()
-    dh, dg = make(port, 3), make(port, 4)
-    host_block(dh)
-    join(dg)
-    start(dh, dg)
+    dh, dg = linked_block()
     watch = Watch()
     assert not play_on(dh, dg, watch, stop=lambda: name(dh) == "MatchResultScreen")
     dh.app.home()  # A on the results at once: the title, the end still on its way
@@ -350,11 +349,7 @@ def test_a_host_that_leaves_its_results_at_once_still_tells_the_guest_the_end():
 
 
 def test_a_guest_resigns_from_its_pause_menu_and_the_host_ends_the_match():
-    port = free_port()
-    dh, dg = make(port, 3), make(port, 4)
-    host_block(dh)
-    join(dg)
-    start(dh, dg)
+    dh, dg = linked_block()
     wait_on_guest(dh, dg)
     dg.tap(K.MENU)
     assert name(dg) == "PauseScreen"

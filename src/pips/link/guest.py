@@ -18,7 +18,7 @@ class Guest:
         self.human = human
         self.hand = {}  # seat -> its hand, as last sent
         self.reveal = {}  # seat -> pieces shown to it alone (a challenge's), as last sent
-        self.band = []  # the moves played: (seat, move), the message band (None: not kept)
+        self.band = []  # the moves played: (seat, move), the message band
         self.asked = None  # (key, seat, legal, offered) waiting for the human
         self.answers = {}  # key -> move sent (resent when asked again)
         self.over = None  # the totals once the match is over
@@ -76,8 +76,7 @@ class Guest:
             else:
                 self.asked = (key, seat, legal, offered == 1)
         elif kind == EVENT:
-            if self.band is not None:
-                self.band.append((msg[1], msg[2]))
+            self.band.append((msg[1], msg[2]))
         elif kind == OVER:
             self.over = list(msg[1:])
         elif self.other is not None:

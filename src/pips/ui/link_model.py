@@ -113,10 +113,8 @@ class HostModel(TableModel):
         (hello): the host's player chose it on the offer (GoneScreen)."""
         from pips.bots import bot_rng, make
 
-        rng = None  # the table's bots' generator (pips.bots' rule), else one of the seed's
-        for bot in self.bots:
-            rng = rng or (bot and bot.rng)
-        self.bots[seat] = make("greedy", rng or bot_rng(self.seed), self.game_class)
+        # the table's bots' generator (pips.bots' rule), else one of the seed's
+        self.bots[seat] = make("greedy", self.bots_rng() or bot_rng(self.seed), self.game_class)
         self.owner[seat] = -1
         self.taken[seat] = True
         self.holders[seat] = BOT
@@ -320,7 +318,6 @@ class GuestModel:
             key, _, allowed = game_class.options[i]
             options[key] = allowed[places[i]] if i < len(places) else game_class.options[i][1]
         self.guest = guest
-        guest.band = None  # the moves come in TABLE messages
         guest.human = self.human
         guest.other = self.message
         self.game_class = game_class
