@@ -18,7 +18,7 @@ from pips.ui.events import seat_name
 from pips.ui.menu import MenuScreen
 from pips.ui.screen import game_title
 from pips.ui.table import TableScreen
-from pips.ui.table_setup import SetupScreen, following
+from pips.ui.table_setup import SetupScreen
 from pips.ui.results import MatchResultScreen
 from pips.ui import keys as K
 
@@ -131,13 +131,19 @@ class HostSetupScreen(SetupScreen):
     def devices(self):
         return self.levels[1 : self.players].count(DEVICE)
 
-    def next_level(self, seat):
-        if seat == 0:
-            return SetupScreen.next_level(self, seat)
-        level = following(LINK_CHOICES, self.levels[seat])
+    def pick(self, i):
+        what = self.rows_spec()[i][1]
+        if not isinstance(what, int) or what == 0:
+            SetupScreen.pick(self, i)
+            return
+        choices = LINK_CHOICES
+        level = self.levels[what]
+        at = choices.index(level) if level in choices else 0
+        level = choices[(at + 1) % len(choices)]
         if level == DEVICE and self.devices() >= self.most():
-            level = following(LINK_CHOICES, level)  # a device more than the wire takes
-        return level
+            level = choices[1]  # a device more than the wire takes: the next choice
+        self.levels[what] = level
+        self.draw_items((i,))
 
     def remember(self):
         SetupScreen.remember(self)

@@ -113,8 +113,10 @@ class HostModel(TableModel):
         (hello): the host's player chose it on the offer (GoneScreen)."""
         from pips.bots import bot_rng, make
 
-        # the table's bots' generator (pips.bots' rule), else one of the seed's
-        self.bots[seat] = make("greedy", self.bots_rng() or bot_rng(self.seed), self.game_class)
+        rng = None  # the table's bots' generator (pips.bots' rule), else one of the seed's
+        for bot in self.bots:
+            rng = rng or (bot and bot.rng)
+        self.bots[seat] = make("greedy", rng or bot_rng(self.seed), self.game_class)
         self.owner[seat] = -1
         self.taken[seat] = True
         self.holders[seat] = BOT

@@ -261,14 +261,6 @@ class TableModel:
             self.viewer = -1  # pass-and-play: no hand shows until the next hand-over
         self.go_on()
 
-    def bots_rng(self):
-        """The generator the table's bots draw from (pips.bots' rule), None
-        when no bot plays."""
-        for bot in self.bots:
-            if bot is not None:
-                return bot.rng
-        return None
-
     def keep(self, seat, move):
         """Keep the match in the folder `data`, when there is one, after a
         move of `seat` (-1: it resigned): the record (pips.save.MatchSave,
@@ -279,9 +271,12 @@ class TableModel:
         if kept is None:
             from pips.save import MatchSave, Store
 
+            bots = None  # the bots' generator, or the match's when no bot plays
+            for bot in self.bots:
+                bots = bots or (bot and bot.rng)
             match = self.match
             kept = self.kept = MatchSave(
                 Store(self.data, self.lines.append), match, self.levels, self.seed,
-                self.bots_rng() or match.rng,  # the match's when no bot plays
+                bots or match.rng,
             )
         kept.play(seat, move)

@@ -29,13 +29,6 @@ def _preload(k):
         import pips.ui.table  # noqa: F401
 
 
-def following(choices, level):
-    """The choice after `level` in `choices`, round (a level not among them,
-    as the random bot set elsewhere: the one after the first)."""
-    at = choices.index(level) if level in choices else 0
-    return choices[(at + 1) % len(choices)]
-
-
 class SetupScreen(MenuScreen):
     """The table: number of seats, each seat human or a bot level, the game's options.
     Moving the cursor picks a row; A changes its value (or starts, or opens the rules)."""
@@ -114,7 +107,11 @@ class SetupScreen(MenuScreen):
         if what is None:
             self.players = self.players + 1 if self.players < g.max_players else g.min_players
         elif isinstance(what, int):
-            self.levels[what] = self.next_level(what)
+            choices = SEAT_CHOICES
+            level = self.levels[what]
+            # (a seat set to the random bot elsewhere moves on to Easy)
+            at = choices.index(level) if level in choices else 0
+            self.levels[what] = choices[(at + 1) % len(choices)]
             self.draw_items((i,))
             return
         elif isinstance(what, tuple):
@@ -132,10 +129,6 @@ class SetupScreen(MenuScreen):
             self.starting = True  # the table opens next frame: Start shows pressed first
             return
         self.draw_items()
-
-    def next_level(self, seat):
-        """The seat's level after the one it has, round SEAT_CHOICES."""
-        return following(SEAT_CHOICES, self.levels[seat])
 
     def start(self):
         self.remember()
