@@ -12,16 +12,22 @@ from pips.ui.palette import rgb565_table
 
 
 def panel(spi_id, sck, mosi, dc, cs, rst, baud, width, height, col_offset, row_offset,
-          madctl=0x70):
+          madctl=0x70, direct=False):
     """The ST7789 driver (a 4-bit frame buffer) on SPI `spi_id`. The pins are
-    made after the bus (see pico_lcd_114.py: the bus may claim a default MISO)."""
+    made after the bus (see pico_lcd_114.py: the bus may claim a default MISO).
+    direct: no frame buffer of the whole screen (st7789_direct.py), for a
+    panel whose frame buffer the heap cannot spare."""
     spi = SPI(spi_id, baudrate=baud, polarity=0, phase=0, sck=Pin(sck), mosi=Pin(mosi),
               miso=None)
     dc = Pin(dc, Pin.OUT, value=1)
     cs = Pin(cs, Pin.OUT, value=1)
     rst = None if rst is None else Pin(rst, Pin.OUT, value=1)
-    return st7789.ST7789(spi, dc, cs, rst, time.sleep_ms, width, height, col_offset,
-                         row_offset, madctl, lut=rgb565_table(), ticks_ms=time.ticks_ms)
+    if direct:
+        from st7789_direct import ST7789Direct as driver
+    else:
+        driver = st7789.ST7789
+    return driver(spi, dc, cs, rst, time.sleep_ms, width, height, col_offset, row_offset,
+                  madctl, lut=rgb565_table(), ticks_ms=time.ticks_ms)
 
 
 def backlight(pin):

@@ -1,8 +1,9 @@
 """Raspberry Pi Pico + Pimoroni Pico Display Pack 2.0: ST7789 320x240 on SPI0,
 the same pins, keys and RGB LED as the Pico Display Pack (pico_display.py).
-The 4-bit frame buffer is 320x240/2 = 37.5 KiB (an RGB565 one would be 150
-KiB, more than the Pico's heap holds beside the game): colours are expanded to
-RGB565 two lines at a time as they are sent (st7789.py).
+No frame buffer of the whole screen: a 4-bit one would be 320x240/2 = 37.5
+KiB, more than the heap spares beside the game with the code in RAM (the
+`.mpy` form); the screens' drawing is queued and sent straight to the panel
+(st7789_direct.py, pips.ui.directsurface).
 """
 
 import time
@@ -23,7 +24,7 @@ sleep_ms = time.sleep_ms
 
 # a 240x320 panel turned (MX | MV | ML, as the reference board), no RAM offset
 backlight = kit.backlight(20)
-display = kit.panel(0, 18, 19, 16, 17, None, 62_500_000, width, height, 0, 0)
+display = kit.panel(0, 18, 19, 16, 17, None, 62_500_000, width, height, 0, 0, direct=True)
 backlight(100)
 read_keys = kit.keys(((12, _k.A), (13, _k.B), (14, _k.PREV), (15, _k.NEXT)))
 peek_keys = read_keys  # the pins as they are: main.py looks between frames

@@ -3,7 +3,9 @@ a piezo. Pins from pico-sdk's board header pimoroni_picosystem.h: LCD RST 4,
 CS 5, SCLK 6, MOSI 7, VSYNC 8, DC 9, piezo 11, backlight 12, LED G13 R14 B15;
 keys (active low) Y 16, X 17, A 18, B 19, DOWN 20, RIGHT 21, LEFT 22, UP 23.
 A chooses, B backs out and opens the pause menu, X is the pause menu's own key,
-the d-pad moves.
+the d-pad moves. No frame buffer of the whole screen (a 240x240 one is 28,800
+bytes): the drawing goes straight to the panel, as on the Pico Display Pack
+2.0 (pico_display_2.py).
 """
 
 import time
@@ -24,7 +26,7 @@ sleep_ms = time.sleep_ms
 
 # portrait as the panel is made (MADCTL 0), no RAM offset
 backlight = kit.backlight(12)
-display = kit.panel(0, 6, 7, 9, 5, 4, 62_500_000, width, height, 0, 0, 0)
+display = kit.panel(0, 6, 7, 9, 5, 4, 62_500_000, width, height, 0, 0, 0, direct=True)
 backlight(100)
 read_keys = kit.keys(((18, _k.A), (19, _k.B), (17, _k.MENU), (16, _k.MENU), (23, _k.UP),
                       (20, _k.DOWN), (22, _k.LEFT), (21, _k.RIGHT)))

@@ -96,6 +96,8 @@ class ST7789(framebuf.FrameBuffer):
     expander: "viper" (the default where it compiles), "blit" (C, the
     default where viper does not compile) or "python"; None picks the first
     that works here.
+    rows: the frame buffer's rows, the screen's height by default (a strip,
+    st7789_direct.py).
     ticks_ms: the board's clock; with it the controller's set-up after its
     reset waits for ready() (or the first show()), and the board's start
     goes on during the reset's wait (init()).
@@ -118,12 +120,15 @@ class ST7789(framebuf.FrameBuffer):
         expander=None,
         init=True,
         ticks_ms=None,
+        rows=None,
     ):
         self.width = width
         self.height = height
         self._stride = (width + 1) >> 1  # bytes per 4-bit row
-        self.buffer = bytearray(self._stride * height)
-        super().__init__(self.buffer, width, height, framebuf.GS4_HMSB)
+        if rows is None:
+            rows = height
+        self.buffer = bytearray(self._stride * rows)
+        super().__init__(self.buffer, width, rows, framebuf.GS4_HMSB)
         self._spi = spi
         self._dc = dc
         self._cs = cs
@@ -276,15 +281,8 @@ class ST7789(framebuf.FrameBuffer):
         self._dark = 0
 
     # -- sending ------------------------------------------------------------
-    def show(self, x=0, y=0, w=None, h=None):
-        """Send the window x, y, w, h (the whole screen by default), clipped to the
-        screen; return the number of bytes this call put on the bus."""
-        if self._reset_at >= 0:
-            self.ready()
-        if w is None:
-            w = self.width - x
-        if h is None:
-            h = self.height - y
+    def _clip(self, x, y, w, h):
+        """(x, y, w, h) clipped to the screen; w or h <= 0 when nothing is left."""
         if x < 0:
             w += x
             x = 0
@@ -295,33 +293,20 @@ class ST7789(framebuf.FrameBuffer):
             w = self.width - x
         if y + h > self.height:
             h = self.height - y
-        if w <= 0 or h <= 0:
-            return 0
-        before = self.bytes_sent
+        return x, y, w, h
+
+    def _window(self, x, y, w, h):
+        """Select the bus and open the window: the pixels written next fill it."""
+        if self._reset_at >= 0:
+            self.ready()
         self._cs(0)
         self._address(_CASET, self.col_offset + x, self.col_offset + x + w - 1)
         self._address(_RASET, self.row_offset + y, self.row_offset + y + h - 1)
         self._command(_RAMWR)  # leaves DC high: the pixels follow
-        rows = len(self._line) // (2 * w)  # rows per write; the last write may hold fewer
-        expand = self._expand
-        if expand is not None:
-            buf = self.buffer
-            line = self._line
-            lut = self.lut
-            stride = self._stride
-            start = y * stride + (x >> 1)
-            chunk = self._line_mv[: 2 * w * rows]
-            left = h
-            while left > 0:
-                if left < rows:
-                    rows = left
-                    chunk = self._line_mv[: 2 * w * rows]
-                expand(buf, start, stride, line, lut, x, w, rows)
-                self._write(chunk)
-                start += stride * rows
-                left -= rows
-        else:
-            self._slow(self, x, y, w, h, rows)
+
+    def _close(self, x, y, w, h):
+        """The window is sent: the display on once every row has been (after
+        init()), and the bus let go."""
         dark = self._dark
         if dark >= 0 and x == 0 and w == self.width and y <= dark:
             dark = y + h if y + h > dark else dark
@@ -331,5 +316,43 @@ class ST7789(framebuf.FrameBuffer):
                 self._dark = -1
         self._cs(1)
         self.windows_sent += 1
-        return (self.bytes_sent - before) & _COUNT_MASK
 
+    def _expand_rows(self, sx, sy, w, h):
+        """Write h rows of w pixels of the frame buffer from (sx, sy), expanded."""
+        rows = len(self._line) // (2 * w)  # rows per write; the last write may hold fewer
+        expand = self._expand
+        if expand is None:
+            self._slow(self, sx, sy, w, h, rows)
+            return
+        buf = self.buffer
+        line = self._line
+        lut = self.lut
+        stride = self._stride
+        start = sy * stride + (sx >> 1)
+        chunk = self._line_mv[: 2 * w * rows]
+        left = h
+        while left > 0:
+            if left < rows:
+                rows = left
+                chunk = self._line_mv[: 2 * w * rows]
+            expand(buf, start, stride, line, lut, sx, w, rows)
+            self._write(chunk)
+            start += stride * rows
+            left -= rows
+
+    def show(self, x=0, y=0, w=None, h=None):
+        """Send the window x, y, w, h (the whole screen by default), clipped to the
+        screen; return the number of bytes this call put on the bus. Without
+        a whole-screen frame buffer (frame=False), see show_strip()."""
+        if w is None:
+            w = self.width - x
+        if h is None:
+            h = self.height - y
+        x, y, w, h = self._clip(x, y, w, h)
+        if w <= 0 or h <= 0:
+            return 0
+        before = self.bytes_sent
+        self._window(x, y, w, h)
+        self._expand_rows(x, y, w, h)
+        self._close(x, y, w, h)
+        return (self.bytes_sent - before) & _COUNT_MASK

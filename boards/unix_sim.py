@@ -2,7 +2,8 @@
 
 The same tiny interface as every board file (pico_lcd_114.py):
 
-    display          the ST7789 driver (a 4-bit framebuf.FrameBuffer)
+    display          the ST7789 driver (a 4-bit framebuf.FrameBuffer), or for a
+                     board without a frame buffer (board_table's `frame`) st7789_direct's
     width, height    240, 135, or the panel of the board PIPS_SIM_BOARD names
     keys             that board's key scheme (pips.ui.keys)
     read_keys()      bit mask of the logical keys pressed (pips.ui.keys)
@@ -40,6 +41,7 @@ _row = entry(name)
 width = _row[1]
 height = _row[2]
 keys = _row[3]
+frame = _row[5]
 _row = None
 
 data = getenv("PIPS_DATA_DIR")
@@ -109,7 +111,12 @@ dc = Pin(1)
 cs = Pin(1)
 rst = Pin(1)
 bus = Bus(dc, cs)
-display = st7789.ST7789(bus, dc, cs, rst, sleep_ms, width, height, lut=rgb565_table())
+if frame:
+    display = st7789.ST7789(bus, dc, cs, rst, sleep_ms, width, height, lut=rgb565_table())
+else:  # that board's panel without a frame buffer (st7789_direct.py)
+    from st7789_direct import ST7789Direct
+
+    display = ST7789Direct(bus, dc, cs, rst, sleep_ms, width, height, lut=rgb565_table())
 
 # -- keys ---------------------------------------------------------------------
 _script = bytearray()  # key masks still to come, one per read_keys() call (a byte each)

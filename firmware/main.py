@@ -46,10 +46,14 @@ def make_app(board, seed=-1, language=None):
     goes over the board's wire (`link`: UART0 on the RP2040 boards, ESP-NOW on
     the ESP32 ones; pips.ui.link)."""
     from pips.ui.app import App
-    from pips.ui.fbsurface import FbSurface
 
+    if hasattr(board.display, "fill_window"):
+        # a panel without a frame buffer of the whole screen (st7789_direct)
+        from pips.ui.directsurface import DirectSurface as surface
+    else:
+        from pips.ui.fbsurface import FbSurface as surface
     app = App(
-        FbSurface(board.display), board.width, board.height, board.ticks_ms, seed,
+        surface(board.display), board.width, board.height, board.ticks_ms, seed,
         getattr(board, "data", None), board.backlight, getattr(board, "keys", None),
         getattr(board, "tone", None), language, getattr(board, "link", None),
         getattr(board, "peek_keys", None),

@@ -30,6 +30,7 @@ module("st7789_viper.py", base_path="../boards")
 module("st7789_slow.py", base_path="../boards")
 if _board != "pico_lcd_114":
     module("kit.py", base_path="../boards")
+    module("st7789_direct.py", base_path="../boards")
 module(_board + ".py", base_path="../boards")
 if os.environ.get("PIPS_BOARD_DIR"):
     module("pips_board.py", base_path=os.environ["PIPS_BOARD_DIR"])

@@ -257,7 +257,8 @@ def deploy(
 
 def board_files(build_dir, files, board):
     """`files` for another board than the reference one: its profile and the
-    profiles' kit instead of pico_lcd_114.mpy, and pips_board.py (written into
+    profiles' kit (and the driver without a frame buffer, which the larger
+    panels take) instead of pico_lcd_114.mpy, and pips_board.py (written into
     build_dir) naming it for main.py. The board table says which board is which."""
     from pips_tools.firmware import boards, write_board_name
 
@@ -270,7 +271,7 @@ def board_files(build_dir, files, board):
     if board == table.DEFAULT:
         return list(files) + ["pips_board.py"]
     return [f for f in files if f != "pico_lcd_114.mpy"] + [
-        "kit.mpy", module + ".mpy", "pips_board.py"]
+        "kit.mpy", "st7789_direct.mpy", module + ".mpy", "pips_board.py"]
 
 
 def main(argv=None):

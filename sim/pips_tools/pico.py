@@ -67,7 +67,8 @@ REFERENCE = "pico_lcd_114"
 # the reference board's bus as boards/pico_lcd_114.py wires it (the kit boards'
 # are read from their kit.panel() call): SPI1, DC 8, CS 9, the 240x135 window
 # at column 40, row 53 of the controller's RAM, landscape (MADCTL 0x70)
-REFERENCE_BUS = {"spi": 1, "dc": 8, "cs": 9, "rst": True, "col": 40, "row": 53, "madctl": 0x70}
+REFERENCE_BUS = {"spi": 1, "dc": 8, "cs": 9, "rst": True, "col": 40, "row": 53, "madctl": 0x70,
+                 "direct": False}
 
 FRAME_MS = 33  # firmware/main.py's frame
 TAP_MS = 100  # a key held this long, then released as long (three frames each)
@@ -134,7 +135,8 @@ def board(name=REFERENCE):
     """What the emulated Pico and the desktop's replay need of an RP2040 board:
     {name, module, width, height, keys (the scheme), pins (key_pins), firmware,
     spi, dc, cs, rst (whether it has a reset line), col, row (the window's
-    place in the controller's RAM), madctl}: the reference board's bus from
+    place in the controller's RAM), madctl, direct (no frame buffer of the
+    whole screen: st7789_direct)}: the reference board's bus from
     REFERENCE_BUS, a kit board's from its kit.panel() call."""
     import ast
     import importlib.util
@@ -142,7 +144,7 @@ def board(name=REFERENCE):
     spec = importlib.util.spec_from_file_location("board_table", os.path.join(ROOT, "boards", "board_table.py"))
     table = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(table)
-    module, width, height, scheme, chip = table.entry(name)
+    module, width, height, scheme, chip, frame = table.entry(name)
     if chip != "rp2040":
         raise ValueError("%s is an %s board: it cannot run on the emulated Pico" % (name, chip))
     out = {"name": name, "module": module, "width": width, "height": height,
@@ -165,8 +167,10 @@ def board(name=REFERENCE):
     with open(board_file(module)) as f:
         buzzer = re.search(r"kit\.buzzer\((\d+)\)", f.read())
     out["buzzer"] = int(buzzer.group(1)) if buzzer else None
+    direct = [k.value.value for k in call.keywords if k.arg == "direct"]
     out.update(spi=args[0], dc=args[3], cs=args[4], rst=args[5] is not None, col=args[9],
-               row=args[10], madctl=args[11] if len(args) > 11 else 0x70)
+               row=args[10], madctl=args[11] if len(args) > 11 else 0x70,
+               direct=bool(direct and direct[0]))
     out["firmware"] = os.path.join(ROOT, "build", "pips-%s.uf2" % name)
     return out
 
@@ -403,7 +407,8 @@ print("%(end)s")
 # The same frames on the unix port: argv = trace file, bus log out, info out, seed,
 # the App's data folder ("-": nothing kept), and the board's panel and keys:
 # width, height, RAM column, RAM row, MADCTL, whether it has a reset line, key
-# scheme ("-": none) (the reference board's without them).
+# scheme ("-": none) (the reference board's without them), the cable's reads
+# ("-": none), and 1 for a panel without a frame buffer (st7789_direct).
 REPLAY = r"""
 import sys
 import unix_sim as board
@@ -416,8 +421,11 @@ folder = sys.argv[5] if len(sys.argv) > 5 and sys.argv[5] != "-" else None
 panel = [int(a) for a in sys.argv[6:12]] or [240, 135, 40, 53, 0x70, 1]
 scheme = sys.argv[12] if len(sys.argv) > 12 and sys.argv[12] != "-" else None
 wires_path = sys.argv[13] if len(sys.argv) > 13 and sys.argv[13] != "-" else None
-display = st7789.ST7789(board.bus, board.dc, board.cs, board.rst if panel[5] else None, board.sleep_ms,
-                        panel[0], panel[1], panel[2], panel[3], panel[4], lut=rgb565_table(), init=False)
+driver = st7789.ST7789
+if len(sys.argv) > 14 and sys.argv[14] == "1":
+    from st7789_direct import ST7789Direct as driver
+display = driver(board.bus, board.dc, board.cs, board.rst if panel[5] else None, board.sleep_ms,
+                 panel[0], panel[1], panel[2], panel[3], panel[4], lut=rgb565_table(), init=False)
 values = []
 at = [0]
 peeks = []  # the device's peeks at the keys this frame, answered in turn
@@ -695,7 +703,8 @@ def replay(folder, config, summary, keys, seed, desktop_data=None, b=None):
     replay_log = os.path.join(folder, "desktop.spi")
     info_path = os.path.join(folder, "replay.txt")
     args = (trace, replay_log, info_path, seed, desktop_data or "-", b["width"], b["height"],
-            b["col"], b["row"], b["madctl"], int(bool(b["rst"])), b["keys"] or "-", wires_path)
+            b["col"], b["row"], b["madctl"], int(bool(b["rst"])), b["keys"] or "-", wires_path,
+            int(b["direct"]))
     rc, out, err = mpy.run_micropython(REPLAY, None, mpy.source_path(), 1800, args)
     if rc != 0:
         raise RuntimeError("the replay failed:\n" + out[-3000:] + err[-3000:])

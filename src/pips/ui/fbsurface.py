@@ -15,7 +15,7 @@ from pips.ui.surface import Surface
 
 # the native text drawer (None where no native emitter compiles it: the
 # runs are then a fill_rect each, Surface._text)
-from pips.ui.glyph_viper import glyphs as _glyphs, NOT_ASCII as _NOT_ASCII
+from pips.ui.glyph_viper import glyphs as _glyphs
 
 
 class FbSurface(Surface):
@@ -46,22 +46,8 @@ class FbSurface(Surface):
             self._text = self._text_native
 
     def _text_native(self, s, x, y, c):
-        """Surface._text drawn by the native drawer (pips.ui.glyph_viper)
-        straight into the frame buffer: printable ASCII in one call, other
-        text a call a glyph."""
-        font = self.font
-        glyphs = font.GLYPHS
-        runs = font.RUNS
-        buf = self.buffer
-        size = self._size
-        yc = (y << 4) | (c & 15)
-        if _glyphs(buf, size, glyphs, runs, s, len(s) << 16, x, yc) != _NOT_ASCII:
-            return
-        for ch in s:
-            k = ord(ch) - 32
-            if k < 0 or k > 94:
-                k = self._glyph(k + 32)
-            x = _glyphs(buf, size, glyphs, runs, s, k, x, yc)
+        """Surface._text straight into the frame buffer by the native drawer."""
+        self._runs_native(self.buffer, self._size, s, x, y, c)
 
     def _send(self, x, y, w, h):
         if self.show is not None:

@@ -59,9 +59,9 @@ class Layer:
                 if kind == FILL:
                     s.fill_rect(it[0], it[1], it[2], it[3], it[5])
                 elif kind == TEXT_AT:
-                    s.text(it[5], it[0], it[1], what >> 4)
+                    s.text(it[5], it[0], it[1], what >> 4, _ground(it, items, self.bg))
                 elif kind == CENTER:
-                    s.text_center(it[5], it[0], it[1], it[2], what >> 4)
+                    s.text_center(it[5], it[0], it[1], it[2], what >> 4, _ground(it, items, self.bg))
                 else:
                     self.paint(it, self.bg)
                     if late is not None and late():
@@ -105,3 +105,19 @@ def _overlaps(it, touched, n):
         if r[0] < x1 and x0 < r[0] + r[2] and r[1] < y1 and y0 < r[1] + r[3]:
             return True
     return False
+
+
+def _ground(it, items, bg):
+    """The band's background under text item `it` when no other item lies
+    under or over it (a column either side: the ink may reach it), else -1.
+    Drawn with it, the line's background is known to a surface without a
+    frame buffer (pips.ui.directsurface), which then sends the line whole
+    rather than a run of ink at a time; the pixels are the same."""
+    x0 = it[0] - 1
+    y0 = it[1]
+    x1 = it[0] + it[2] + 1
+    y1 = y0 + it[3]
+    for r in items:
+        if r is not it and r[0] < x1 and x0 < r[0] + r[2] and r[1] < y1 and y0 < r[1] + r[3]:
+            return -1
+    return bg

@@ -34,6 +34,9 @@ from pips import const
 from pips.ui.keys import ticks_diff
 from pips.ui import font as _font
 from pips.ui.glyph_viper import advance as _advance  # None but on a port with viper
+# the native text drawer (None where no native emitter compiles it, and in the
+# .mpy form: the runs are then a fill a run, Surface._runs)
+from pips.ui.glyph_viper import glyphs as _glyphs, NOT_ASCII as _NOT_ASCII
 
 _MAX_RECTS = const(6)
 _SLACK = const(480)  # pixels a merge may add for free: fewer, larger windows
@@ -240,10 +243,13 @@ class Surface:
     def _text(self, s, x, y, c):
         """Draw `s` with its top left at (x, y): each glyph's runs of ink,
         a fill a run (the fill clips)."""
+        self._runs(s, x, y, c, self._fill)
+
+    def _runs(self, s, x, y, c, fill):
+        """Surface._text with `fill(x, y, w, h, c)` for the runs."""
         font = self.font
         glyphs = font.GLYPHS
         runs = font.RUNS
-        fill = self._fill
         from_file = self._runs_file
         for ch in s:
             k = ord(ch) - 32
@@ -267,6 +273,23 @@ class Surface:
                 start += 2
             x += glyphs[g]
 
+    def _runs_native(self, buf, size, s, x, y, c):
+        """Surface._text by the native drawer (pips.ui.glyph_viper, where it is
+        compiled: the frozen form) into the 4-bit buffer `buf` of a frame
+        buffer `size` >> 16 pixels wide and `size` & 0xFFFF high: printable
+        ASCII in one call, other text a call a glyph."""
+        font = self.font
+        glyphs = font.GLYPHS
+        runs = font.RUNS
+        yc = (y << 4) | (c & 15)
+        if _glyphs(buf, size, glyphs, runs, s, len(s) << 16, x, yc) != _NOT_ASCII:
+            return
+        for ch in s:
+            k = ord(ch) - 32
+            if k < 0 or k > 94:
+                k = self._glyph(k + 32)
+            x = _glyphs(buf, size, glyphs, runs, s, k, x, yc)
+
     def text(self, s, x, y, c, bg=-1):
         """A line of text at (x, y), top left; bg >= 0 fills its cell first."""
         w = self.text_width(s)
@@ -275,7 +298,9 @@ class Surface:
         if x >= self.width or y >= self.height or x + w <= 0:
             return
         self._text(s, x, y, c)
-        self.mark(x, y, w, self.char_h)
+        # the ink of J, v, y (and some Persian letters) reaches a column
+        # either side of the advance: sent with the line
+        self.mark(x - 1, y, w + 2, self.char_h)
 
     def text_center(self, s, x, y, w, c, bg=-1):
         """Text centred in the span x..x+w (cut to fit)."""
