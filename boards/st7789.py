@@ -281,20 +281,6 @@ class ST7789(framebuf.FrameBuffer):
         self._dark = 0
 
     # -- sending ------------------------------------------------------------
-    def _clip(self, x, y, w, h):
-        """(x, y, w, h) clipped to the screen; w or h <= 0 when nothing is left."""
-        if x < 0:
-            w += x
-            x = 0
-        if y < 0:
-            h += y
-            y = 0
-        if x + w > self.width:
-            w = self.width - x
-        if y + h > self.height:
-            h = self.height - y
-        return x, y, w, h
-
     def _window(self, x, y, w, h):
         """Select the bus and open the window: the pixels written next fill it."""
         if self._reset_at >= 0:
@@ -348,7 +334,16 @@ class ST7789(framebuf.FrameBuffer):
             w = self.width - x
         if h is None:
             h = self.height - y
-        x, y, w, h = self._clip(x, y, w, h)
+        if x < 0:
+            w += x
+            x = 0
+        if y < 0:
+            h += y
+            y = 0
+        if x + w > self.width:
+            w = self.width - x
+        if y + h > self.height:
+            h = self.height - y
         if w <= 0 or h <= 0:
             return 0
         before = self.bytes_sent

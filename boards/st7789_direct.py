@@ -85,7 +85,16 @@ class ST7789Direct(ST7789):
     def fill_window(self, x, y, w, h, c):
         """Fill x, y, w, h of the screen (clipped) with colour c of the lookup
         table, straight on the panel."""
-        x, y, w, h = self._clip(x, y, w, h)
+        if x < 0:
+            w += x
+            x = 0
+        if y < 0:
+            h += y
+            y = 0
+        if x + w > self.width:
+            w = self.width - x
+        if y + h > self.height:
+            h = self.height - y
         if w <= 0 or h <= 0:
             return
         line = self._line

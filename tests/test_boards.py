@@ -9,7 +9,7 @@ import pytest
 
 from mpy_support import ROOT, device_tree, needs_micropython
 from pips.ui import keys as K
-from pips_tools import mpy
+from pips_tools import mpy, pico
 from pips_tools.firmware import FirmwareError, board_paths, boards
 from pips_tools.firmware_session import (
     SESSION_KEYS,
@@ -25,7 +25,7 @@ TABLE = boards()
 
 def test_every_board_in_the_table_has_its_profile_and_a_panel_the_screens_know():
     sizes = set()
-    for name, (module, width, height, scheme, chip) in TABLE.BOARDS.items():
+    for name, (module, width, height, scheme, chip, frame) in TABLE.BOARDS.items():
         path = os.path.join(ROOT, "boards", module + ".py")
         assert os.path.isfile(path), name
         with open(path) as f:
@@ -34,6 +34,10 @@ def test_every_board_in_the_table_has_its_profile_and_a_panel_the_screens_know()
         assert "width = const(%d)" % width in text and "height = const(%d)" % height in text
         assert name == TABLE.DEFAULT or 'keys = "%s"' % scheme in text
         assert chip in ("rp2040", "esp32")
+        # its display has a frame buffer of the whole screen as the table says
+        assert ("direct=True" in text) == (not frame), name
+        if chip == "rp2040":
+            assert pico.board(name)["direct"] == (not frame), name
         sizes.add((width, height))
     assert sizes == {(240, 135), (320, 240), (240, 240)}
 
@@ -82,7 +86,7 @@ def test_the_joystick_and_four_keys_keep_their_presses():
 def test_the_simulator_takes_the_boards_panel(tmp_path):
     from pips_sim import simulator
 
-    for name, (module, width, height, scheme, chip) in TABLE.BOARDS.items():
+    for name, (module, width, height, scheme, chip, _frame) in TABLE.BOARDS.items():
         shot = tmp_path / (name + ".png")
         assert simulator.main(["--board", name, "--headless", "--shot", str(shot)]) == 0
         with open(shot, "rb") as f:
