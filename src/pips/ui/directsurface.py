@@ -26,7 +26,13 @@ from pips.ui.surface import Surface, _glyphs
 
 _QUEUE = const(320)
 _RING = const(32)  # the rectangles read for a line's background
-_SEND_BY_MS = const(27)  # as pips.ui.surface's
+# no operation is begun once this many ms of the frame have passed: three
+# less than pips.ui.surface's, for the one begun last (a line sent a run of
+# ink at a time took 7 ms; a frame of the PicoSystem's Block session on the
+# emulated Pico ended at 33.3 ms with 27, pips_tools.pico)
+_SEND_BY_MS = const(24)
+_COVERS = const(400)  # a rectangle this large drops the queued ones it covers
+_BACK = const(12)  # looking this far back in the queue
 _PIECE = const(2720)
 _FLUSH_MAX = const(16320)
 _TEXT = const(16)  # an operation's colour field: a fill's is 0-15
@@ -167,7 +173,35 @@ class DirectSurface(Surface):
         if x1 <= x or y1 <= y:
             return
         self._note(x, y, x1, y1, c)
+        if (x1 - x) * (y1 - y) >= _COVERS:
+            self._cover(x, y, x1, y1)
         self._queue(x, y, x1 - x, y1 - y, c)
+
+    def _cover(self, x0, y0, x1, y1):
+        """Drop the last queued operations (up to _BACK) that x0..x1, y0..y1
+        covers: they would be sent only to be painted over (a card's old
+        place cleared, then the card drawn there). A group's first covered:
+        the group with it (its others lie within it)."""
+        ops = self._ops
+        groups = self._groups
+        n = self._count if self._count < _BACK else _BACK
+        at = self._head + self._count
+        for _ in range(n):
+            at = (at - 1) % _QUEUE
+            i = 5 * at
+            if ops[i + 2] and ops[i] >= x0 and ops[i + 1] >= y0 and ops[i] + ops[i + 2] <= x1 and ops[i + 1] + ops[i + 3] <= y1:
+                if ops[i + 4] >= _TEXT:
+                    if ops[i] < x0 + 1 or ops[i] + ops[i + 2] > x1 - 1:
+                        continue  # its ink may reach a column beyond
+                    self._lines[at] = None
+                ops[i + 2] = 0  # dropped: w 0
+                k = groups[at]
+                while k > 1:  # the rest of its group
+                    k -= 1
+                    j = 5 * ((at + k) % _QUEUE)
+                    ops[j + 2] = 0
+                    self._lines[(at + k) % _QUEUE] = None
+                groups[at] = 0
 
     def _pixel(self, x, y, c):
         self._fill(x, y, 1, 1, c)
@@ -233,6 +267,10 @@ class DirectSurface(Surface):
         w = ops[i + 2]
         h = ops[i + 3]
         c = ops[i + 4]
+        if w == 0:  # dropped (_cover)
+            self._head = (at + 1) % _QUEUE
+            self._count -= 1
+            return 0
         self.windows_sent += 1
         if c < _TEXT:
             rows = h if limit < 0 else limit // w
@@ -275,6 +313,8 @@ class DirectSurface(Surface):
             j = (at + k) % _QUEUE
             i = 5 * j
             c = ops[i + 4]
+            if ops[i + 2] == 0:  # dropped (_cover)
+                continue
             if c < _TEXT:
                 box.fill_rect(ops[i] - x0, ops[i + 1] - y0, ops[i + 2], ops[i + 3], c)
             else:
