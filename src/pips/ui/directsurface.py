@@ -26,11 +26,13 @@ from pips.ui.surface import Surface, _glyphs
 
 _QUEUE = const(320)
 _RING = const(32)  # the rectangles read for a line's background
-# no operation is begun once this many ms of the frame have passed: three
-# less than pips.ui.surface's, for the one begun last (a line sent a run of
-# ink at a time took 7 ms; a frame of the PicoSystem's Block session on the
-# emulated Pico ended at 33.3 ms with 27, pips_tools.pico)
-_SEND_BY_MS = const(24)
+# no piece of a rectangle is begun once this many ms of the frame have passed
+# (as pips.ui.surface's), nor after _LINES_BY_MS a line or a group larger
+# than a piece, or a line sent a run of ink at a time (one took 7 ms; a frame
+# of the PicoSystem's Block session on the emulated Pico ended at 33.3 ms
+# with one limit of 27 for all, pips_tools.pico)
+_SEND_BY_MS = const(27)
+_LINES_BY_MS = const(22)
 _COVERS = const(400)  # a rectangle this large drops the queued ones it covers
 _BACK = const(12)  # looking this far back in the queue
 _PIECE = const(2720)
@@ -236,10 +238,18 @@ class DirectSurface(Surface):
         pixels until _SEND_BY_MS of the frame have passed or the keys change.
         Return the pixels sent."""
         sent = 0
+        ops = self._ops
         while self._count:
             if clock is not None:
-                if ticks_diff(clock(), start) >= _SEND_BY_MS:
+                late = ticks_diff(clock(), start)
+                if late >= _SEND_BY_MS:
                     break
+                if late >= _LINES_BY_MS:
+                    i = 5 * self._head
+                    c = ops[i + 4]
+                    if (c >= _TEXT or self._groups[self._head]) and (
+                            ops[i + 2] * ops[i + 3] > _PIECE or c >= _TEXT and not (c >> 5) & 31):
+                        break
                 if peek is not None and peek() != keys:
                     break
                 limit = _PIECE
