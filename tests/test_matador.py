@@ -345,7 +345,7 @@ def test_the_search_of_the_last_tiles_is_exact():
                     t, side, far = v._placed(BUF[i])
                     left, right = (g.left, far) if side else (far, g.right)
                     found = policy._after(g.hands[s], op, pool, 1 << t, left, right, 0,
-                                          COUNT - g.top, {}, {}, [1 << 20])
+                                          COUNT - g.top, {}, {}, [1 << 20, 1 << 20])
                     h = Matador(2, None)
                     h.copy_from(g)
                     h.play(s, BUF[i])
@@ -383,3 +383,50 @@ def test_the_smart_bot_searches_the_last_tiles_and_rolls_out_past_its_budget(mon
                         searched += 1  # the search decided, no rollout made
                 g.play(s, move)
     assert searched > 5 and gave > 5
+
+
+def test_the_search_of_the_last_tiles_thinks_a_few_positions_a_step(monkeypatch):
+    """No step of the smart bot's thinking searches more than STEP new
+    positions (one step of the whole search took 31 ms of a frame on the
+    emulated Pico), and a search cut into steps still decides."""
+    from pips.bots import matador as policy
+
+    # (a step first searches again the positions above where the last one
+    # stopped: the hand's depth, some 20, is well within a step)
+    monkeypatch.setattr(policy, "STEP", 40)
+    value = policy._value
+    fresh = [0, 0]  # new positions in this step, the most in a step
+
+    def counted(me, op, pool, left, right, turn, stock, memo, mine, budget):
+        held = me | op
+        tag = ((left * 8 + right) * 2 + turn) * 4 + stock
+        hit = memo.get(held, -1)
+        if not (hit >= 0 and hit & 511 == tag and mine[held] == me | pool) and budget[0] > 0 and budget[1] > 0:
+            fresh[0] += 1  # a position searched (not one the step's end turns away)
+        return value(me, op, pool, left, right, turn, stock, memo, mine, budget)
+
+    monkeypatch.setattr(policy, "_value", counted)
+    rng = Rng(33)
+    searches = steps = 0
+    for _ in range(6):
+        g = Matador(2, None, rng)
+        bot = make("smart", Rng(5), Matador)
+        while g.turn >= 0:
+            s = g.turn
+            v = g.view(s)
+            n = g.legal(s, BUF)
+            moves = bytes(BUF[:n])
+            bot.done = 0
+            bot.begin(v)
+            searching = bot.thinking is not None
+            move = -1
+            while move < 0:
+                fresh[0] = 0
+                move = bot.step(1)
+                steps += searching
+                fresh[1] = max(fresh[1], fresh[0])
+            assert move in moves
+            searches += searching
+            g.play(s, move)
+    assert searches > 5 and steps > 4 * searches
+    assert 30 < fresh[1] <= 40, fresh[1]
