@@ -79,10 +79,10 @@ LAST = 3
 WORLDS = 8
 NODES = 1000
 # positions searched in one step of the thinking at most: the search of a
-# move stopped there goes on in the next step from what it kept (one step
-# of up to NODES took 31 ms, a frame of the reference board's Matador
-# session on the emulated Pico 33.8 ms, pips_tools.pico). A position left
-# unfinished is counted when it is searched again: the same NODES decide.
+# move stopped there goes on in the next step from what it kept. (A move's
+# search in one world was one step, up to all NODES: more than the table's
+# 12 ms slice of a frame, pips.ui.table_model.) A position left unfinished
+# is counted when it is searched again.
 STEP = 200
 _WIN = const(4096)
 
