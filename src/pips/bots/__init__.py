@@ -103,10 +103,15 @@ class Policy:
                                   bot makes one only when nothing else is legal
     slip(view, move, rng)         what the easy bot makes of a move it drew at
                                   random; None: as random_move does
+    playout_moves                 a rollout's moves in one step of the thinking
+                                  (0: the hand played out whole), for a game
+                                  whose playout(rng, buf, limit) plays at most
+                                  `limit` moves and answers whether the hand is
+                                  over; the same moves either way
     """
 
     def __init__(self, greedy, rollouts=240, distinct_moves=None, decide=None, reaction=None,
-                 random_move=None, waits=(), slip=None):
+                 random_move=None, waits=(), slip=None, playout_moves=0):
         self.greedy = greedy
         self.rollouts = rollouts
         self.distinct_moves = distinct_moves
@@ -115,6 +120,7 @@ class Policy:
         self.random_move = random_move
         self.waits = waits
         self.slip = slip if slip is not None else random_move
+        self.playout_moves = playout_moves
 
     def budget(self, players):
         """The smart bot's rollouts a decision at a table of `players`."""
@@ -230,6 +236,7 @@ class SmartBot(RandomBot):
         self.per_move = 0
         self.best = -1
         self.thinking = None  # a policy's decide() under way
+        self.playing = None  # a rollout's world, its playout under way (Policy.playout_moves)
 
     def budget(self, view):
         """The rollouts of a decision at this table."""
@@ -262,6 +269,7 @@ class SmartBot(RandomBot):
                 n = distinct(view, self.buf, n)
         self.n = n
         self.done = 0
+        self.playing = None
         if n == 1:
             self.best = self.buf[0]
             self.per_move = 0
@@ -319,8 +327,20 @@ class SmartBot(RandomBot):
         row = self.round
         done = self.done
         copy = view.game_class.copy_from  # None: the game deals a world for each move
+        limit = self.policy.playout_moves
         while done < todo and rollouts > 0:
             i = done % n
+            world = self.playing
+            if world is not None:  # a rollout's playout goes on
+                rollouts -= 1
+                if not world.playout(rng, scratch, limit):
+                    continue
+                self.playing = None
+                row[i] = world.utility(seat)
+                done += 1
+                if i == n - 1:
+                    self._sum(row, n)
+                continue
             # every move of a round starts from the same deal and the same
             # generator state: same luck. A game that can copy a hand deals
             # once a round and plays each move out on a copy.
@@ -342,18 +362,19 @@ class SmartBot(RandomBot):
                 world = view.sample(rng, shared[0])
                 shared[0] = world
             world.play(seat, buf[i])
-            world.playout(rng, scratch)
+            rollouts -= 1
+            if limit:
+                # a long playout (a 4-player Bergen hand took 33 ms of the
+                # emulated Pico's frame, pips_tools.pico) in steps
+                if not world.playout(rng, scratch, limit):
+                    self.playing = world
+                    continue
+            else:
+                world.playout(rng, scratch)
             row[i] = world.utility(seat)
             done += 1
-            rollouts -= 1
             if i == n - 1:
-                base = row[self.greedy_at]
-                gain = self.gain
-                square = self.square
-                for j in range(n):
-                    d = row[j] - base
-                    gain[j] += d
-                    square[j] += d * d
+                self._sum(row, n)
         self.done = done
         if done < todo:
             return -1
@@ -381,6 +402,16 @@ class SmartBot(RandomBot):
         self.round = self.gain = self.square = None
         self.shared = None
         return self.best
+
+    def _sum(self, row, n):
+        """A round's utilities into each move's gain over the greedy move."""
+        base = row[self.greedy_at]
+        gain = self.gain
+        square = self.square
+        for j in range(n):
+            d = row[j] - base
+            gain[j] += d
+            square[j] += d * d
 
     def choose(self, view):
         if view.turn != view.seat:

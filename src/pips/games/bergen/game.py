@@ -348,13 +348,15 @@ class Bergen(Game):
         """Chips won this hand less the average of the others' (0 while playing)."""
         return Game.utility(self, seat)
 
-    def playout(self, rng, buf):
+    def playout(self, rng, buf, limit=-1):
         """Play the hand out for a bot's rollout: each seat lays the heuristic's
         choice (`choose`, also the greedy bot's) six times in eight and a random
-        legal tile otherwise."""
+        legal tile otherwise. With `limit`, at most that many moves; whether
+        the hand is over (the smart bot's rollouts go in steps: pips.bots)."""
         hands = self.hands
         ends = self.ends
-        while self.turn >= 0:
+        while self.turn >= 0 and limit:
+            limit -= 1
             seat = self.turn
             n = _moves(self.phase, hands[seat], ends, buf)
             if n > 1:
@@ -366,6 +368,7 @@ class Bergen(Game):
             else:
                 move = buf[0]
             self._apply(seat, move)
+        return self.turn < 0
 
     def others_lack(self, seat):
         out = 0
