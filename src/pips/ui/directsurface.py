@@ -2,20 +2,23 @@
 screens draw is queued, and flush() sends it to the panel in order, within
 the frame's time as the frame-buffer surface sends its dirty areas.
 
-    DirectSurface(display)   the board's driver with fill_window(x, y, w, h, c)
-                             and a strip (boards/st7789_direct.py)
+    DirectSurface(display)   the board's driver with fill_window(x, y, w, h, c),
+                             show_strip() and show_box() and a strip of rows
+                             (boards/st7789_direct.py)
 
-A 320x240 frame buffer takes 38,400 bytes of a Pico's heap; the queue and the
-strip take about 4 KB. A rectangle is sent as a window of one colour. A line
-of text is drawn in the driver's strip (a frame buffer of STRIP_ROWS rows)
-over its background and sent as one window. The background is read from
-the recent drawing (the newest rectangle drawn under the line covers all
-of it); where it is not known, each run of ink is sent as a window of its
-own (slower, the same pixels).
-
-The queue holds QUEUE operations: a screen drawn whole (the title, a
-results page) takes about 200. Once it is full, the oldest are sent at
-once, whatever the frame's time.
+A 320x240 frame buffer takes 38,400 bytes of a Pico's heap; the queue, its
+ring of recent rectangles and the strip about 9 KB. What goes to the panel:
+- a rectangle, as a window of one colour;
+- a line of text, drawn in the driver's strip over its background and sent
+  as one window. The background is read from the recent drawing (the newest
+  rectangle that meets the line is one colour and covers it); where it is
+  not known, each run of ink is a window of its own (slower, the same pixels);
+- a piece (a tile, a card: the shapes drawn between two marks, the first a
+  rectangle under the rest), drawn in the strip's bytes as a frame buffer of
+  its box and sent as one window.
+A large rectangle drops the queued operations it covers. The queue holds
+_QUEUE operations (a screen drawn whole takes about 200); once it is full,
+the oldest is sent at once, whatever the frame's time.
 """
 
 from array import array
