@@ -20,8 +20,12 @@ from board_table import board_name, entry
 
 BOARD = board_name()  # the build writes pips_board.NAME; without it, the reference board
 _FRAME_MS = const(33)  # ~30 fps
-# ask how much heap is free only when at least this much of the frame is left:
-# gc.mem_free() itself takes about 9 ms of a Pico's time with a 200 KB heap
+# ask how much heap is free only when at least this much of the frame is left,
+# and at most once in _TIDY_FRAMES frames: gc.mem_free() walks the heap's whole
+# allocation table, about 10 ms of a Pico's time with a 230 KB heap (a
+# collection takes 4): asked after every frame with room for it, it took 17% of
+# the core's work in Matador's session on the emulated Pico (pips_tools.pico's
+# samplePc)
 _FREE_MS = const(14)
 # a light frame collects the garbage when one since the last collection was
 # heavy (it made garbage), else once in this many frames: collecting after
@@ -90,6 +94,7 @@ def run(board, frames=-1, app=None, on_frame=None):
     sleep_ms = board.sleep_ms
     count = 0
     untidy = 0  # frames since the last collection; _TIDY_FRAMES once a heavy one came
+    unlooked = 0  # frames since gc.mem_free() was last asked
     while app.running and count != frames:
         start = ticks_ms()
         keys = read_keys()
@@ -99,6 +104,7 @@ def run(board, frames=-1, app=None, on_frame=None):
             break
         spare = _FRAME_MS - ticks_diff(ticks_ms(), start)
         untidy += 1
+        unlooked += 1
         if peek is not None and peek() != keys:
             # a key pressed or let go during the frame (its sending stopped
             # for it): the next frame takes it now, the tidying waits (a
@@ -112,9 +118,12 @@ def run(board, frames=-1, app=None, on_frame=None):
                 # falls in time the frame has to wait anyway
                 gc.collect()
                 untidy = 0
-        elif spare >= _FREE_MS and gc.mem_free() < threshold:
-            gc.collect()
-            untidy = 0
+        elif spare >= _FREE_MS:
+            if unlooked >= _TIDY_FRAMES:
+                unlooked = 0
+                if gc.mem_free() < threshold:
+                    gc.collect()
+                    untidy = 0
         else:
             untidy = _TIDY_FRAMES  # the next light frame collects
         if app.entered is not app.screen:

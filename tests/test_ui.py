@@ -214,7 +214,7 @@ def test_dio_fast_fill_matches_displayio_pixels():
 
 
 def test_a_layer_update_cut_short_ends_with_the_same_pixels():
-    """Layer.update with `late` stops after a piece and goes on from
+    """Layer.update with `late` stops after an item it clears or draws and goes on from
     `pending`: however often it is cut, and with a new update coming before
     the old one is done, the band ends as one update in one go draws it."""
     import random
@@ -414,10 +414,11 @@ def test_with_a_clock_a_bot_thinks_by_time_and_decides_the_same(monkeypatch):
 
 def test_on_a_slow_clock_every_band_is_drawn_the_hand_too():
     """A frame leaves its later bands to the next once 4 ms have passed
-    (table._DRAW_MS), but only after drawing one itself: on a clock that
-    moves 3 ms a reading the player's hand is still drawn, a band a frame
-    at the latest (the status strip, the table, the hand), and shows the
-    hand held."""
+    (table._DRAW_MS), but only after drawing one itself, and a band's update
+    stops after an item once the frame is late: on a clock that moves 3 ms a
+    reading (every frame late after its sixth) the player's hand is still
+    drawn, within four frames (the status strip, the table, the hand, one of
+    them cut once more), and shows the hand held."""
     from pips.ui import table_model as M
     from pips.ui.layer import PIECE
 
@@ -431,9 +432,9 @@ def test_on_a_slow_clock_every_band_is_drawn_the_hand_too():
         d.step(K.A if d.frames % 3 == 0 else 0)
         if table.model.state == M.CHOOSE and table.model.game.moves == moves:
             choosing += 1
-            held = sorted(table.model.view_of(table.model.viewer).hand_list())
-            for _ in range(3):  # the bands left over, one a frame
+            for _ in range(4):  # the bands left over (A let go plays a move: the hand held then)
                 d.step(0)
+                held = sorted(table.model.view_of(table.model.viewer).hand_list())
                 pieces = sorted(it[5] for it in table.hand_layer.items if it[4] & 15 == PIECE)
                 if pieces == held:
                     drawn += 1

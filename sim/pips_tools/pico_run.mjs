@@ -30,6 +30,20 @@
 //               them): JSON [[start ns, end ns, bytes sent before, after], ...]
 //   watchPins   output pins whose levels are recorded (a buzzer's PWM pin) ...
 //   pinsOut     ... there: JSON {pin: [[ns, level], ...]}, every change
+// Three probes, for looking inside a slow frame (none is set by pips_tools.pico;
+// a run's config.json, kept with --keep, is edited and run again by hand: the
+// run is the same instruction for instruction). Addresses are the firmware
+// ELF's symbols (arm-none-eabi-nm build/rp2/firmware.elf), even.
+//   watchPc     addresses whose execution is noted (gc_collect, gc_alloc) ...
+//   watchOut    ... there: JSON {address: [[ns, r0, lr], ...]}, each time the
+//               core reached it (r0: the first argument, lr: the caller)
+//   samplePc    [from ns, to ns]: every instruction's address counted ...
+//   sampleOut   ... there: JSON {address: count}
+//   profilePy   {call: fun_bc_call's address, from: ns, to: ns}: the bytecode
+//               functions called, tracked as a stack, and the instructions run
+//               in each (its own, and with its callees) ...
+//   profileOut  ... there: JSON {incl: {bytecode address: count}, self: {...}};
+//               a frozen function's bytecode is its fun_data_* symbol
 //   flashOut    the flash as it is when the run stops, its first flashBytes (the
 //               power cut: what the firmware wrote to its filesystem is kept)
 // Prints a JSON summary: why it stopped, simulated and host time, instructions.
@@ -281,8 +295,36 @@ function device(config) {
   mcu.core.PC = 0x10000000;
   const core = mcu.core;
   // run until the simulated clock reaches `ns` (or the device stops)
+  const prof = config.profilePy;
+  const pyStack = [], pyIncl = new Map(), pySelf = new Map();
+  const sample = config.samplePc;
+  const pcs = new Map();
+  const watch = new Map((config.watchPc || []).map((a) => [a, []]));
   function runTo(ns) {
     while (!stop && clock.nanos < ns) {
+      if (watch.size && watch.has(core.PC)) watch.get(core.PC).push([clock.nanos, core.registers[0], core.registers[14]]);
+      if (prof && !core.waiting) {
+        const pc = core.PC, sp = core.registers[13];
+        if (pc === prof.call) {
+          pyStack.push([core.registers[14] & ~1, sp, mcu.readUint32(core.registers[0] + 12)]);
+        } else {
+          while (pyStack.length && (sp > pyStack[pyStack.length - 1][1] ||
+                 (pc === pyStack[pyStack.length - 1][0] && sp >= pyStack[pyStack.length - 1][1]))) pyStack.pop();
+        }
+        if (clock.nanos >= prof.from && clock.nanos < prof.to) {
+          const seen = new Set();
+          for (let i = 0; i < pyStack.length; i++) {
+            const f = pyStack[i][2];
+            if (!seen.has(f)) { seen.add(f); pyIncl.set(f, (pyIncl.get(f) || 0) + 1); }
+          }
+          if (pyStack.length) { const f = pyStack[pyStack.length - 1][2]; pySelf.set(f, (pySelf.get(f) || 0) + 1); }
+          else pySelf.set(0, (pySelf.get(0) || 0) + 1);
+        }
+      }
+      if (sample && clock.nanos >= sample[0] && clock.nanos < sample[1] && !core.waiting) {
+        const pc = core.PC, k = pcs.get(pc);
+        pcs.set(pc, (k || 0) + 1);
+      }
       if (core.waiting) {
         const step = Math.min(clock.nanosToNextAlarm, ns - clock.nanos);
         noteIdle();
@@ -298,6 +340,9 @@ function device(config) {
     closeRun();
     noteIdle();
     if (config.idleOut) fs.writeFileSync(config.idleOut, Buffer.from(idle.buffer, 0, idleMs * 8));
+    if (config.profileOut) fs.writeFileSync(config.profileOut, JSON.stringify({incl: Object.fromEntries(pyIncl), self: Object.fromEntries(pySelf)}));
+    if (config.sampleOut) fs.writeFileSync(config.sampleOut, JSON.stringify(Object.fromEntries(pcs)));
+    if (config.watchOut) fs.writeFileSync(config.watchOut, JSON.stringify(Object.fromEntries(watch)));
     if (config.pinsOut) fs.writeFileSync(config.pinsOut, JSON.stringify(pinLog));
     if (config.burstsOut) fs.writeFileSync(config.burstsOut, JSON.stringify(bursts));
     if (config.spiOut) fs.writeFileSync(config.spiOut, spiOut.subarray(0, spiLength));

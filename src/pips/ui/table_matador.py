@@ -134,13 +134,19 @@ def frame(s, x, y, standing, color=RED, n=10):
 
 
 def _star(s, x, y, n):
-    """A red star in the middle of the blank n x n half whose inner top left is (x, y)."""
+    """A red star in the middle of the blank n x n half whose inner top left is
+    (x, y): drawn with the surface's fill primitive and its box marked once, as
+    a tile is (a fill_rect a dot, each call's frame taken from the heap, drew
+    a blank end's two stars in 14 ms of a frame on the emulated Pico when the
+    heap was full of small holes, pips_tools.pico)."""
     x += (n - 10) // 2
     y += (n - 10) // 2
-    s.fill_rect(x + 2, y + 5, 7, 1, RED)
-    s.fill_rect(x + 5, y + 2, 1, 7, RED)
-    for d in (1, 2):
-        s.fill_rect(x + 5 - d - 1, y + 5 - d - 1, 1, 1, RED)
-        s.fill_rect(x + 5 + d + 1, y + 5 - d - 1, 1, 1, RED)
-        s.fill_rect(x + 5 - d - 1, y + 5 + d + 1, 1, 1, RED)
-        s.fill_rect(x + 5 + d + 1, y + 5 + d + 1, 1, 1, RED)
+    fill = s._fill
+    fill(x + 2, y + 5, 7, 1, RED)
+    fill(x + 5, y + 2, 1, 7, RED)
+    for d in (2, 3):
+        fill(x + 5 - d, y + 5 - d, 1, 1, RED)
+        fill(x + 5 + d, y + 5 - d, 1, 1, RED)
+        fill(x + 5 - d, y + 5 + d, 1, 1, RED)
+        fill(x + 5 + d, y + 5 + d, 1, 1, RED)
+    s.mark(x + 2, y + 2, 7, 7)
