@@ -294,37 +294,42 @@ function device(config) {
   }
   mcu.core.PC = 0x10000000;
   const core = mcu.core;
-  // run until the simulated clock reaches `ns` (or the device stops)
   const prof = config.profilePy;
   const pyStack = [], pyIncl = new Map(), pySelf = new Map();
   const sample = config.samplePc;
   const pcs = new Map();
   const watch = new Map((config.watchPc || []).map((a) => [a, []]));
+  const probing = Boolean(watch.size || prof || sample);
+  // the probes, before each instruction (one check an instruction when none is set)
+  function probe() {
+    if (watch.size && watch.has(core.PC)) watch.get(core.PC).push([clock.nanos, core.registers[0], core.registers[14]]);
+    if (prof && !core.waiting) {
+      const pc = core.PC, sp = core.registers[13];
+      if (pc === prof.call) {
+        pyStack.push([core.registers[14] & ~1, sp, mcu.readUint32(core.registers[0] + 12)]);
+      } else {
+        while (pyStack.length && (sp > pyStack[pyStack.length - 1][1] ||
+               (pc === pyStack[pyStack.length - 1][0] && sp >= pyStack[pyStack.length - 1][1]))) pyStack.pop();
+      }
+      if (clock.nanos >= prof.from && clock.nanos < prof.to) {
+        const seen = new Set();
+        for (let i = 0; i < pyStack.length; i++) {
+          const f = pyStack[i][2];
+          if (!seen.has(f)) { seen.add(f); pyIncl.set(f, (pyIncl.get(f) || 0) + 1); }
+        }
+        if (pyStack.length) { const f = pyStack[pyStack.length - 1][2]; pySelf.set(f, (pySelf.get(f) || 0) + 1); }
+        else pySelf.set(0, (pySelf.get(0) || 0) + 1);
+      }
+    }
+    if (sample && clock.nanos >= sample[0] && clock.nanos < sample[1] && !core.waiting) {
+      const pc = core.PC, k = pcs.get(pc);
+      pcs.set(pc, (k || 0) + 1);
+    }
+  }
+  // run until the simulated clock reaches `ns` (or the device stops)
   function runTo(ns) {
     while (!stop && clock.nanos < ns) {
-      if (watch.size && watch.has(core.PC)) watch.get(core.PC).push([clock.nanos, core.registers[0], core.registers[14]]);
-      if (prof && !core.waiting) {
-        const pc = core.PC, sp = core.registers[13];
-        if (pc === prof.call) {
-          pyStack.push([core.registers[14] & ~1, sp, mcu.readUint32(core.registers[0] + 12)]);
-        } else {
-          while (pyStack.length && (sp > pyStack[pyStack.length - 1][1] ||
-                 (pc === pyStack[pyStack.length - 1][0] && sp >= pyStack[pyStack.length - 1][1]))) pyStack.pop();
-        }
-        if (clock.nanos >= prof.from && clock.nanos < prof.to) {
-          const seen = new Set();
-          for (let i = 0; i < pyStack.length; i++) {
-            const f = pyStack[i][2];
-            if (!seen.has(f)) { seen.add(f); pyIncl.set(f, (pyIncl.get(f) || 0) + 1); }
-          }
-          if (pyStack.length) { const f = pyStack[pyStack.length - 1][2]; pySelf.set(f, (pySelf.get(f) || 0) + 1); }
-          else pySelf.set(0, (pySelf.get(0) || 0) + 1);
-        }
-      }
-      if (sample && clock.nanos >= sample[0] && clock.nanos < sample[1] && !core.waiting) {
-        const pc = core.PC, k = pcs.get(pc);
-        pcs.set(pc, (k || 0) + 1);
-      }
+      if (probing) probe();
       if (core.waiting) {
         const step = Math.min(clock.nanosToNextAlarm, ns - clock.nanos);
         noteIdle();

@@ -44,7 +44,6 @@ class Layer:
         old = self.items
         touched = self.touched
         n = 0
-        cut = -1  # with `late`: the index of the item after which the update stopped
         cleared = 0  # how many of `old` were looked at for clearing
         for it in old:
             cleared += 1
@@ -57,64 +56,60 @@ class Layer:
                 n += 1
                 if late is not None and cleared < len(old) and late():
                     break
+        done = True
+        shown = items
         if cleared < len(old):
             # stopped while clearing: on screen, the old items not yet looked
-            # at, and those kept; one that something cleared overlaps is a box
-            # to clear (a fill of colour -1, no band's item)
+            # at, and those kept
+            done = False
             shown = []
             for i in range(len(old)):
                 it = old[i]
-                if i < cleared and it not in items:
-                    continue
-                if _overlaps(it, touched, n):
-                    it = (it[0], it[1], it[2], it[3], FILL, -1)
-                shown.append(it)
-            self.pending = items
-            for k in range(n):
-                touched[k] = None
-            self.items = shown
-            return False
-        for i in range(len(items)):
-            it = items[i]
-            # an unchanged item is drawn again if something touched overlaps it
-            if it not in old or _overlaps(it, touched, n):
-                what = it[4]
-                kind = what & 15
-                if kind == FILL:
-                    s.fill_rect(it[0], it[1], it[2], it[3], it[5])
-                elif kind == TEXT_AT:
-                    s.text(it[5], it[0], it[1], what >> 4, _ground(it, items, self.bg))
-                elif kind == CENTER:
-                    s.text_center(it[5], it[0], it[1], it[2], what >> 4, _ground(it, items, self.bg))
-                else:
-                    self.paint(it, self.bg)
-                if late is not None and i < len(items) - 1 and late():
-                    cut = i
-                if n == len(touched):
-                    touched.append(it)
-                else:
-                    touched[n] = it
-                n += 1
-                if cut >= 0:
-                    break
-        self.pending = None
-        shown = items
-        if cut >= 0:
-            # on screen now: the items up to the cut, and those after it that
-            # were there, whole where nothing cleared or drawn overlaps them;
-            # one that something does is a box to clear (as above)
-            self.pending = items
-            shown = items[: cut + 1]
-            for i in range(cut + 1, len(items)):
+                if i >= cleared or it in items:
+                    shown.append(_kept(it, touched, n))
+        else:
+            for i in range(len(items)):
                 it = items[i]
-                if it in old:
-                    if _overlaps(it, touched, n):
-                        it = (it[0], it[1], it[2], it[3], FILL, -1)
-                    shown.append(it)
+                # an unchanged item is drawn again if something touched overlaps it
+                if it not in old or _overlaps(it, touched, n):
+                    what = it[4]
+                    kind = what & 15
+                    if kind == FILL:
+                        s.fill_rect(it[0], it[1], it[2], it[3], it[5])
+                    elif kind == TEXT_AT:
+                        s.text(it[5], it[0], it[1], what >> 4, _ground(it, items, self.bg))
+                    elif kind == CENTER:
+                        s.text_center(it[5], it[0], it[1], it[2], what >> 4, _ground(it, items, self.bg))
+                    else:
+                        self.paint(it, self.bg)
+                    if n == len(touched):
+                        touched.append(it)
+                    else:
+                        touched[n] = it
+                    n += 1
+                    if late is not None and i < len(items) - 1 and late():
+                        # on screen: the items up to here, and those after
+                        # it that were there
+                        done = False
+                        shown = items[: i + 1]
+                        for k in range(i + 1, len(items)):
+                            if items[k] in old:
+                                shown.append(_kept(items[k], touched, n))
+                        break
+        self.pending = None if done else items
         for k in range(n):  # the items of this update are not held past it
             touched[k] = None
         self.items = shown
-        return cut < 0
+        return done
+
+
+def _kept(it, touched, n):
+    """Item `it`, left on screen by an update cut short: itself where nothing
+    the update cleared or drew overlaps it, else a box to clear (a fill of
+    colour -1, no band's item): the next update clears it, or draws it anew."""
+    if _overlaps(it, touched, n):
+        return (it[0], it[1], it[2], it[3], FILL, -1)
+    return it
 
 
 def _overlaps(it, touched, n):
