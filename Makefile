@@ -1,4 +1,4 @@
-# Pips: `make play`, `make sim`, `make test`, `make bench`, `make bench-strength`, `make bench-device`, `make bench-pico`,
+# Pips: `make play`, `make sim`, `make test`, `make bench`, `make bench-strength`, `make bench-levels`, `make bench-device`, `make bench-pico`,
 # `make bench-memory`, `make soak-link`, `make mpy`, `make deploy`, `make fs-uf2`, `make firmware`, `make images`, `make lang`, `make fonts`.
 PYTHON ?= python3
 VENV := .venv
@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= /dev/ttyACM0
 
-.PHONY: all play sim test soak-link bench bench-strength bench-device bench-pico bench-memory pico-emu mpy deploy fs-uf2 firmware images lang fonts clean
+.PHONY: all play sim test soak-link bench bench-strength bench-levels bench-device bench-pico bench-memory pico-emu mpy deploy fs-uf2 firmware images lang fonts clean
 
 all: test
 
@@ -73,6 +73,13 @@ bench: $(VENV)/.bench
 # small sample, ARGS="--jobs 1" on one core.
 bench-strength: $(VENV)/.bench
 	nice $(BIN)/python -m pips_tools.strength --anchor $(ARGS)
+
+# The levels a player picks (pips_tools/levels.py): each against the one below
+# at two seats, Solitaire's levels on the same deals, and how long an all-Easy
+# table's UNO and Domino Uno hands run against an all-Normal one's;
+# ARGS="--quick" for a tenth of it.
+bench-levels: $(STAMP)
+	nice $(BIN)/python -m pips_tools.levels $(ARGS)
 
 images: $(STAMP)
 	$(BIN)/python -m pips_tools.images

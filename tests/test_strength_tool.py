@@ -52,3 +52,28 @@ def test_the_table_is_the_same_on_one_process_and_two(monkeypatch):
     one = [r[:3] for r in strength.run_rows(rows, 1, None)]
     two = [r[:3] for r in strength.run_rows(rows, 2, None)]
     assert one == two
+
+
+def test_the_level_ladder_names_a_pair_not_apart(monkeypatch):
+    """`make bench-levels` (pips_tools.levels) on a tiny sample: every pair's
+    row with its seeds, Solitaire's paired deals and the hand lengths; a
+    ladder whose top rung is no stronger than the one below (random against
+    random) is reported not apart."""
+    from pips_tools import levels
+
+    monkeypatch.setattr(levels, "HANDS", (3, 3))
+    monkeypatch.setattr(levels, "PAIRS", levels.PAIRS + (("random", "random"),))
+    out = io.StringIO()
+    failed = levels.ladder(["uno", "solo"], quick=True, jobs=1, out=out, matches=6, seed=5000)
+    text = out.getvalue()
+    rows = [[c.strip() for c in line.split("|")[1:-1]] for line in text.splitlines()[2:]
+            if line.startswith("| uno")]
+    assert [r[1] for r in rows] == ["random v random", "easy v random", "greedy v easy",
+                                    "smart v greedy", "random v random"]
+    assert all(r[-1] == "5000..5005" and int(r[2]) + int(r[3]) + int(r[4]) == 6 for r in rows)
+    assert rows[1][7] == "beats it" and rows[1][2] == "6"  # 6 of 6: [61.0, 100]
+    assert rows[-1][7] == "not apart"
+    assert "uno: random against random" in failed
+    assert "Solitaire, 6 deals (seeds 5000..5005)" in text
+    assert "uno at 2 seats: all-Easy" in text and "uno at 4 seats" in text
+    assert text.rstrip().splitlines()[-1].startswith("not apart: ")

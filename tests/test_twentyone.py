@@ -412,6 +412,32 @@ def test_smart_hits_low_and_stands_high():
     assert bot.choose(twentyone_deal("6-4 5-5", "3-3 4-4").view(0)) == STAND  # 20
 
 
+def test_smart_weighs_a_world_by_how_a_seat_that_stood_was_seen_to_decide():
+    """A world where a seat stood below 15 fits only the coin model: kept 1
+    time in 2**d + 1 for d decisions seen (a stand on the deal: 1 in 3; two
+    hits and a stand: 1 in 9); a world where it stood from 15 up always."""
+    g = twentyone_deal("1-0 0-0", "3-3 4-4", stock="1-1 2-0 5-5 6-6")
+    play(g, "hit", "stand")  # seat 1 stood on its deal
+    v = g.view(0)
+    world = v.sample(Rng(1))
+    rng = Rng(7)
+    for total, share in ((9, 1 / 3), (14, 1 / 3), (15, 1.0), (21, 1.0)):
+        world.totals[1] = total
+        kept = sum(policy._plausible(world, v, rng) for _ in range(3000))
+        assert abs(kept / 3000 - share) < 0.03, (total, kept)
+    g = twentyone_deal("1-0 0-0", "5-0 4-0", stock="1-1 2-0 2-1 2-2 3-0 3-1")
+    play(g, "hit", "hit", "hit", "hit", "hit", "stand")  # seat 1: two hits, then a stand
+    v = g.view(0)
+    assert v.sizes[1] == 4 and v.stood[1]
+    world = v.sample(Rng(2))
+    world.totals[1] = 12
+    kept = sum(policy._plausible(world, v, rng) for _ in range(9000))
+    assert abs(kept / 9000 - 1 / 9) < 0.015, kept
+    world.totals[0] = 3  # the seat's own total is never judged
+    world.totals[1] = 16
+    assert all(policy._plausible(world, v, rng) for _ in range(100))
+
+
 def test_bots_play_whole_matches(capsys):
     from pips_sim import cli
 

@@ -12,7 +12,8 @@ uniformly from the tiles it has not seen, never a tile showing a number the
 opponent was seen unable to play (OpenSpiel has no pass: the seat that cannot
 lay is skipped, which shows it holds neither end's number).
 
-Pips' side: the smart bot (pips.bots.SmartBot), deciding from the view of a
+Pips' side: the smart bot (pips.bots.SmartBot; with --bot, the reference or
+the seeing bot of pips_tools.reference), deciding from the view of a
 Pips Block hand that mirrors OpenSpiel's: the same two hands, OpenSpiel's
 moves replayed, a pass played where OpenSpiel skipped a seat (so the view
 knows what the opponent lacks as in a Pips hand).
@@ -144,19 +145,23 @@ def resampler(game, rng):
     return resample
 
 
-def play(hands=HANDS, seed=SEED, simulations=SIMULATIONS, uct_c=UCT_C, progress=None, jobs=1):
-    """Smart against ISMCTS over `hands` hands (deal seed + i // 2, smart in
-    seat i % 2), over `jobs` processes; returns (won, lost, tied, smart's
-    seconds, ISMCTS's seconds, decisions of each). Every hand has generators
-    of its own: the same figures on any number of processes."""
+def play(hands=HANDS, seed=SEED, simulations=SIMULATIONS, uct_c=UCT_C, progress=None, jobs=1,
+         level="smart"):
+    """Pips' bot of `level` (smart; or the reference or the seeing bot of
+    pips_tools.reference, to see what the bar asks) against ISMCTS over
+    `hands` hands (deal seed + i // 2, Pips' bot in seat i % 2), over `jobs`
+    processes; returns (won, lost, tied, Pips' seconds, ISMCTS's seconds,
+    decisions of each). Every hand has generators of its own: the same
+    figures on any number of processes."""
     if jobs <= 1:
-        return _play(0, hands, seed, simulations, uct_c, progress)
+        return _play(0, hands, seed, simulations, uct_c, progress, level)
     import multiprocessing
 
     chunk = 10
     totals = [0] * 7
     with multiprocessing.Pool(jobs) as pool:
-        parts = [pool.apply_async(_play, (start, min(hands, start + chunk), seed, simulations, uct_c))
+        parts = [pool.apply_async(_play, (start, min(hands, start + chunk), seed, simulations, uct_c,
+                                                None, level))
                  for start in range(0, hands, chunk)]
         for k, part in enumerate(parts):
             res = part.get()
@@ -167,21 +172,22 @@ def play(hands=HANDS, seed=SEED, simulations=SIMULATIONS, uct_c=UCT_C, progress=
     return tuple(totals)
 
 
-def _play(first, hands, seed, simulations, uct_c, progress=None):
+def _play(first, hands, seed, simulations, uct_c, progress=None, level="smart"):
     """Hands first .. hands - 1 of play()."""
     import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
 
-    from pips.bots import SmartBot, bot_rng
+    from pips.bots import bot_rng
     from pips.games.block.game import Block
     from pips.rng import Rng
+    from pips_tools import reference
 
     bd, code = _tables()
     game = pyspiel.load_game("python_block_dominoes")
     won = lost = tied = 0
-    t_smart = t_ref = 0.0
-    n_smart = n_ref = 0
+    t_ours = t_ref = 0.0
+    n_ours = n_ref = 0
     for i in range(first, hands):
         deal = seed + i // 2
         me = i % 2
@@ -190,7 +196,7 @@ def _play(first, hands, seed, simulations, uct_c, progress=None):
         bot = ismcts.ISMCTSBot(game, evaluator, uct_c, simulations, random_state=np_rng,
                                final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
         bot.set_resampler(resampler(game, np_rng))
-        smart = SmartBot(bot_rng(deal * 2 + me), Block)
+        ours = reference.make(level, bot_rng(deal * 2 + me), Block)
         # the deal: from Pips' generator, the same for both seatings
         order = list(range(28))
         Rng(deal).shuffle(order)
@@ -198,15 +204,16 @@ def _play(first, hands, seed, simulations, uct_c, progress=None):
         for t in order[:14]:
             state.apply_action(bd._DECK.index(_tile(t)))
         mirror = Mirror(state, code)
+        ours.game = mirror.game  # the seeing bot's one true world; unread by the others
         while not state.is_terminal():
             player = state.current_player()
             t0 = time.time()
             if player == me:
                 mirror.follow(state)
-                move = smart.choose(mirror.game.view(me))
+                move = ours.choose(mirror.game.view(me))
                 action = mirror.action(state, move)
-                t_smart += time.time() - t0
-                n_smart += 1
+                t_ours += time.time() - t0
+                n_ours += 1
             else:
                 action = bot.step(state)
                 t_ref += time.time() - t0
@@ -221,7 +228,7 @@ def _play(first, hands, seed, simulations, uct_c, progress=None):
             tied += 1
         if progress is not None:
             progress(i + 1, won, lost, tied)
-    return won, lost, tied, t_smart, t_ref, n_smart, n_ref
+    return won, lost, tied, t_ours, t_ref, n_ours, n_ref
 
 
 def _tile(t):
@@ -238,6 +245,8 @@ def main(argv=None):
     parser.add_argument("--simulations", type=int, default=SIMULATIONS)
     parser.add_argument("--uct-c", type=float, default=UCT_C)
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--bot", default="smart", choices=("smart", "reference", "seeing"),
+                        help="Pips' side (default smart, the bar's)")
     args = parser.parse_args(argv)
     t0 = time.time()
 
@@ -247,23 +256,24 @@ def main(argv=None):
                                                                            time.time() - t0))
 
     won, lost, tied, ts, tr, ns, nr = play(args.hands, args.seed, args.simulations, args.uct_c, progress,
-                                           args.jobs)
-    print(line(won, lost, tied, args.hands, args.seed, args.simulations, args.uct_c, ts, tr, ns, nr))
+                                           args.jobs, args.bot)
+    print(line(won, lost, tied, args.hands, args.seed, args.simulations, args.uct_c, ts, tr, ns, nr,
+               args.bot))
     return 0
 
 
-def line(won, lost, tied, hands, seed, simulations, uct_c, ts, tr, ns, nr):
+def line(won, lost, tied, hands, seed, simulations, uct_c, ts, tr, ns, nr, level="smart"):
     from pips_sim import rates
 
     decided = won + lost
     low, high = rates.wilson(won, decided)
-    return ("Block smart against OpenSpiel ISMCTS-%d (uct_c %g, random rollouts, resampler): %d hands "
+    return ("Block %s against OpenSpiel ISMCTS-%d (uct_c %g, random rollouts, resampler): %d hands "
             "(deals %d..%d, seats swapped): won %d of %d not tied = %.1f%% [%.1f, %.1f] (bar 60%%: %s), "
-            "lost %d, tied %d; %.1f ms a smart decision, %.0f ms an ISMCTS one" % (
-                simulations, uct_c, hands, seed, seed + (hands + 1) // 2 - 1, won, decided,
+            "lost %d, tied %d; %.1f ms a %s decision, %.0f ms an ISMCTS one" % (
+                level, simulations, uct_c, hands, seed, seed + (hands + 1) // 2 - 1, won, decided,
                 100.0 * won / max(decided, 1), 100 * low, 100 * high,
                 "met" if won >= 0.6 * decided else "not met", lost, tied,
-                1000.0 * ts / max(ns, 1), 1000.0 * tr / max(nr, 1)))
+                1000.0 * ts / max(ns, 1), level, 1000.0 * tr / max(nr, 1)))
 
 
 if __name__ == "__main__":

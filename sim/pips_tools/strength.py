@@ -128,13 +128,13 @@ def plan(names, quick):
     return rows
 
 
-def run_rows(rows, jobs, out=sys.stderr):
-    """Play every row (in blocks of CHUNK matches, over `jobs` processes);
-    return per row (won, lost, shared, seconds)."""
+def run_rows(rows, jobs, out=sys.stderr, seed=SEED):
+    """Play every row (in blocks of CHUNK matches, over `jobs` processes),
+    match i dealt from seed + i; return per row (won, lost, shared, seconds)."""
     tasks = []
     for r, (name, players, level, other, matches) in enumerate(rows):
         for start in range(0, matches, CHUNK):
-            tasks.append((r, (name, players, level, other, SEED + start, min(CHUNK, matches - start))))
+            tasks.append((r, (name, players, level, other, seed + start, min(CHUNK, matches - start))))
     results = [[0, 0, 0, 0.0] for _ in rows]
     t_all = time.time()
 
