@@ -15,7 +15,7 @@ hand as short as Normal does?
   all-Normal one, at two and four seats (pips_tools.handstats, hand i dealt
   from seed + i); the bar is 1.5 times at most.
 
-    python -m pips_tools.levels                  # the whole ladder (about 10 min on 2 cores)
+    python -m pips_tools.levels                  # the whole ladder (about 6 min on 2 cores)
     python -m pips_tools.levels --quick          # a tenth of it
     python -m pips_tools.levels --games bergen --matches 2000
 """
@@ -35,7 +35,7 @@ MATCHES = {
     "uno": (200, 20),
     "draw": (400, 40),
     "matador": (800, 80),
-    "bergen": (2000, 200),
+    "bergen": (4000, 400),
     "twentyone": (2000, 200),
     "domino-uno": (400, 40),
 }
