@@ -77,3 +77,16 @@ def test_the_level_ladder_names_a_pair_not_apart(monkeypatch):
     assert "Solitaire, 6 deals (seeds 5000..5005)" in text
     assert "uno at 2 seats: all-Easy" in text and "uno at 4 seats" in text
     assert text.rstrip().splitlines()[-1].startswith("not apart: ")
+
+
+def test_the_level_ladder_refuses_a_bad_command_line(capsys):
+    import pytest
+
+    from pips_tools import levels
+
+    for argv in (["--games", "nope"], ["--matches", "-3"], ["--jobs", "0"]):
+        with pytest.raises(SystemExit) as stop:
+            levels.main(argv)
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert "error:" in err and "Traceback" not in err

@@ -169,13 +169,19 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m pips_tools.levels", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a tenth of the matches")
     parser.add_argument("--games", default=",".join(games.names()), help="comma-separated game names")
-    parser.add_argument("--matches", type=int, default=0, help="matches a pair (default: the game's)")
+    parser.add_argument("--matches", type=int, default=0,
+                        help="matches a pair, and Solitaire's deals (default: the game's)")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     args = parser.parse_args(argv)
     names = [w.strip() for w in args.games.split(",") if w.strip()]
     for name in names:
-        games.get(name)  # ValueError naming the games
+        try:
+            games.get(name)
+        except ValueError as exc:
+            parser.error(str(exc))
+    if args.matches < 0 or args.seed < 0 or args.jobs < 1:
+        parser.error("--matches and --seed take 0 or more, --jobs 1 or more")
     ladder(names, args.quick, args.jobs, matches=args.matches, seed=args.seed)
     return 0
 
