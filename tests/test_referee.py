@@ -362,6 +362,10 @@ def test_ctrl_c_ends_the_referee_with_one_line():
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # Ctrl-C as a terminal delivers it: a shell without job control starts
+        # its background commands (a test run with `&`) with SIGINT ignored,
+        # and a child would inherit that
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         # the first position is out: the referee is in its loop, reading a line
