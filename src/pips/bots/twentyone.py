@@ -8,10 +8,10 @@ exactly; that is also the exact chance that a hit goes over. What standing
 on a total is worth comes from the others' final totals in SAMPLES worlds
 dealt consistently with the view (View.sample), weighed by how a seat that
 stood was seen to decide (`_plausible`: a model of the opponent from its
-moves), and played out with the game's rollout policy. Then one step of expectation: hit when the drawn tile's
-worth (0 when it goes over; from there the better of standing and hitting
-again, the later draws counted from the same unseen tiles less the `0-0`)
-beats standing now.
+moves), and played out with the game's rollout policy. Then one step of
+expectation: hit when the drawn tile's worth (0 when it goes over; from
+there the better of standing and hitting again, the later draws counted
+from the same unseen tiles less the `0-0`) beats standing now.
 """
 
 from pips import const
