@@ -204,7 +204,8 @@ def _play(first, hands, seed, simulations, uct_c, progress=None, level="smart"):
         for t in order[:14]:
             state.apply_action(bd._DECK.index(_tile(t)))
         mirror = Mirror(state, code)
-        ours.game = mirror.game  # the seeing bot's one true world; unread by the others
+        if isinstance(ours, reference.SeeingBot):
+            ours.game = mirror.game  # its one true world
         while not state.is_terminal():
             player = state.current_player()
             t0 = time.time()

@@ -43,7 +43,6 @@ SOLO_DEALS = (10000, 1000)
 HANDS = (200, 20)  # hands a table size for the hand lengths
 # the ladder: (level, the one below), weakest first
 PAIRS = (("easy", "random"), ("greedy", "easy"), ("smart", "greedy"))
-ORDER = ("random", "easy", "greedy", "smart")
 SHARED_COMMON = 10.0  # percent of random's matches against itself shared: common
 LONGEST = 1.5  # an Easy table's hands, at most this many times a Normal one's
 
@@ -104,8 +103,9 @@ def ladder(names, quick, jobs=2, out=sys.stdout, matches=0, seed=SEED):
             rows.append((name, 2, level, below, n))
     results = strength.run_rows(rows, jobs, seed=seed)
     failed = []
-    out.write("| game | level v the one below | won | lost | shared | rate [95%] | bar | verdict | seeds |\n")
-    out.write("|---|---|---|---|---|---|---|---|---|\n")
+    if rows:
+        out.write("| game | level v the one below | won | lost | shared | rate [95%] | bar | verdict | seeds |\n")
+        out.write("|---|---|---|---|---|---|---|---|---|\n")
     base = {}
     for (name, players, level, other, n), (won, lost, shared, _s) in zip(rows, results):
         if name not in base:  # a game's first row: random against itself
@@ -124,7 +124,8 @@ def ladder(names, quick, jobs=2, out=sys.stdout, matches=0, seed=SEED):
     if "solo" in names:
         deals = matches or SOLO_DEALS[q]
         chunk = 250
-        tasks = [(level, seed + s, min(chunk, deals - s)) for level in ORDER
+        levels = sorted(set(level for pair in PAIRS for level in pair))
+        tasks = [(level, seed + s, min(chunk, deals - s)) for level in levels
                  for s in range(0, deals, chunk)]
         parts = _pool_map(_solo_deals, tasks, jobs)
         won = {}
