@@ -96,14 +96,15 @@ def test_each_level_beats_the_one_below(name, upper, lower, matches):
 
 
 def test_the_ladder_calls_a_level_ahead_only_on_an_interval_above_its_bar():
-    """pips_tools.levels' verdict: above 50% of the matches, or above the
-    random bot's own rate where shared first places are common (Bergen)."""
-    from pips_tools import levels
+    """The ladder's and the strength table's verdict (pips_sim.rates): above
+    50% of the matches, or above the random bot's own rate where shared first
+    places are common (Bergen)."""
+    from pips_sim import rates
 
-    assert levels.bar_of(97, 6, 200) == 50.0  # 3% shared: an equal wins half
-    assert levels.bar_of(797, 403, 2000) == pytest.approx(39.85)  # Bergen's 20% shared
-    assert levels.beats(230, 400, 50.0)  # 57.5% [52.6, 62.2]
-    assert not levels.beats(215, 400, 50.0)  # 53.8% [48.8, 58.6]: not apart
-    assert levels.beats(854, 2000, 39.85)  # Bergen's smart over greedy, 42.7% [40.5, 44.9]
-    assert not levels.beats(854, 2000, 50.0)
-    assert not levels.beats(820, 2000, 39.85)  # 41.0% [38.9, 43.2]
+    assert rates.bar_of(97, 6, 200) == 50.0  # 3% shared: an equal wins half
+    assert rates.bar_of(797, 403, 2000) == pytest.approx(39.85)  # Bergen's 20% shared
+    assert rates.beats(230, 400, 50.0)  # 57.5% [52.6, 62.2]
+    assert not rates.beats(215, 400, 50.0)  # 53.8% [48.8, 58.6]: not apart
+    assert rates.beats(854, 2000, 39.85)  # Bergen's smart over greedy, 42.7% [40.5, 44.9]
+    assert not rates.beats(854, 2000, 50.0)
+    assert not rates.beats(820, 2000, 39.85)  # 41.0% [38.9, 43.2]

@@ -43,6 +43,48 @@ def test_the_strength_table_has_every_bot_against_random_with_seeds(monkeypatch)
     assert all(("bar (90% of it) met" in v or "not met" in v) for v in verdicts[:3])
 
 
+def _verdict(monkeypatch, baseline, smart_v_reference):
+    """The table's line for one game, its rows' results given: random against
+    itself and smart against the reference as (won, lost, shared), every other
+    row at random's rate."""
+    monkeypatch.setattr(strength, "MATCHES", {"bergen": (400, 400)})
+    monkeypatch.setattr(strength, "SEARCH_MATCHES", {"bergen": (400, 400)})
+
+    def fake_rows(rows, jobs, out=None, seed=strength.SEED):
+        return [list(smart_v_reference if other == "reference" else baseline) + [0.0]
+                for (_name, _players, _level, other, _n) in rows]
+
+    monkeypatch.setattr(strength, "run_rows", fake_rows)
+    out = io.StringIO()
+    strength.table(["bergen"], quick=False, jobs=1, out=out)
+    return [line for line in out.getvalue().splitlines() if line.startswith("- bergen")][0]
+
+
+def test_the_reference_beats_smart_only_above_an_equals_rate(monkeypatch):
+    """With a fifth of the matches shared, two equals each win 40%: smart
+    winning 160 of 400 (lost as many) is no sign of a stronger reference,
+    though 40.0% [35.3, 44.9] lies below 50%. Smart's 130 wins, 32.5% [28.1,
+    37.2], lie below random's 40% (160 won, 80 shared)."""
+    equal = _verdict(monkeypatch, (160, 160, 80), (160, 160, 80))
+    assert "does not yet beat" in equal and "smart won 160, lost 160 of 400" in equal
+    stronger = _verdict(monkeypatch, (160, 160, 80), (130, 190, 80))
+    assert "the reference beats smart" in stronger
+    # no shared places: the bar is 50% of the matches
+    assert "does not yet beat" in _verdict(monkeypatch, (200, 200, 0), (185, 215, 0))
+    assert "the reference beats smart" in _verdict(monkeypatch, (200, 200, 0), (170, 230, 0))
+
+
+def test_at_four_seats_an_equal_wins_a_quarter():
+    """Smart against three references: one seat in four is what it wins
+    against equals, so 22.5% [18.7, 26.8] of 400 does not show them
+    stronger, where 15.0% [11.8, 18.8] does."""
+    from pips_sim import rates
+
+    assert rates.bar_of(100, 10, 400, players=4) == 25.0
+    assert not rates.trails(90, 400, 25.0)
+    assert rates.trails(60, 400, 25.0)
+
+
 def test_the_table_is_the_same_on_one_process_and_two(monkeypatch):
     monkeypatch.setattr(strength, "MATCHES", {"block": (3, 3)})
     monkeypatch.setattr(strength, "SEARCH_MATCHES", {"block": (2, 2)})

@@ -19,5 +19,30 @@ def wilson(successes, trials, z=1.96):
     return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
+SHARED_COMMON = 10.0  # percent of equal players' matches shared: common
+
+
+def bar_of(won, shared, matches, players=2):
+    """What a player wins, in percent, against equals: from the random bot's
+    matches against itself, one seat in `players`, or where shared first
+    places are common, the random bot's own rate. A bot is the stronger where
+    its rate lies above it, the weaker where below."""
+    if 100.0 * shared / matches >= SHARED_COMMON:
+        return 100.0 * won / matches
+    return 100.0 / players
+
+
+def beats(won, matches, bar):
+    """Whether `won` of `matches` is a rate whose 95% interval lies above
+    `bar` percent."""
+    return 100.0 * wilson(won, matches)[0] > bar
+
+
+def trails(won, matches, bar):
+    """Whether `won` of `matches` is a rate whose 95% interval lies below
+    `bar` percent."""
+    return 100.0 * wilson(won, matches)[1] < bar
+
+
 def mean(total, count):
     return total / count if count else 0.0

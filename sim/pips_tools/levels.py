@@ -43,23 +43,7 @@ SOLO_DEALS = (10000, 1000)
 HANDS = (200, 20)  # hands a table size for the hand lengths
 # the ladder: (level, the one below), weakest first
 PAIRS = (("easy", "random"), ("greedy", "easy"), ("smart", "greedy"))
-SHARED_COMMON = 10.0  # percent of random's matches against itself shared: common
 LONGEST = 1.5  # an Easy table's hands, at most this many times a Normal one's
-
-
-def bar_of(won, shared, matches):
-    """The rate, in percent, a level must beat against the one below, from
-    the random bot's matches against itself: 50, or where shared first places
-    are common, the random bot's own rate (a player's against its equal)."""
-    if 100.0 * shared / matches >= SHARED_COMMON:
-        return 100.0 * won / matches
-    return 50.0
-
-
-def beats(won, matches, bar):
-    """Whether `won` of `matches` is a rate whose 95% interval lies above
-    `bar` percent."""
-    return 100.0 * rates.wilson(won, matches)[0] > bar
 
 
 def _solo_deals(args):
@@ -109,11 +93,11 @@ def ladder(names, quick, jobs=2, out=sys.stdout, matches=0, seed=SEED):
     base = {}
     for (name, players, level, other, n), (won, lost, shared, _s) in zip(rows, results):
         if name not in base:  # a game's first row: random against itself
-            base[name] = bar_of(won, shared, n)
+            base[name] = rates.bar_of(won, shared, n)
             bar = verdict = ""
         else:
             bar = base[name]
-            ahead = beats(won, n, bar)
+            ahead = rates.beats(won, n, bar)
             verdict = "beats it" if ahead else "not apart"
             if not ahead:
                 failed.append("%s: %s against %s" % (name, level, other))

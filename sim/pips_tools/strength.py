@@ -174,12 +174,14 @@ def table(names, quick, jobs=2, out=sys.stdout):
     out.write("|---|---|---|---|---|---|---|---|\n")
     edges = {}
     base = {}
+    bars = {}  # what the stronger of two equals' rates must lie above
     verdicts = []
     for (name, players, level, other, matches), (won, lost, shared, seconds) in zip(rows, results):
         rate = 100.0 * won / matches
         key = (name, players)
         if level == "random" and other in ("random", None):
             base[key] = rate
+            bars[key] = rates.bar_of(won, shared, matches, players)
         edge = ""
         if other in ("random", None):
             edges[key + (level,)] = rate - base[key]
@@ -190,17 +192,19 @@ def table(names, quick, jobs=2, out=sys.stdout):
             seconds))
         if level == "smart" and other == "reference":
             # the last row of a game's seating: its edge bar, and whether the
-            # reference is one (smart's interval against it below 50%)
+            # reference is one: smart's interval against it below what a
+            # player wins against equals (one seat in `players`, or random's
+            # own rate where shared first places are common)
             smart = edges.get(key + ("smart",))
             ref = edges.get(key + ("reference",))
-            beaten = rates.wilson(won, matches)[1] < 0.5
+            beaten = rates.trails(won, matches, bars[key])
             if smart is not None and ref is not None:
                 met = smart >= 0.9 * ref
                 verdicts.append("%s at %d seats: smart's edge %+.1f, the reference's %+.1f: "
                                 "bar (90%% of it) %s; the reference %s smart (%s)" % (
                                     name, players, smart, ref, "met" if met else "not met",
                                     "beats" if beaten else "does not yet beat",
-                                    "smart won %d of %d" % (won, matches)))
+                                    "smart won %d, lost %d of %d" % (won, lost, matches)))
     for name in names:
         if games.get(name).max_players == 1:
             smart = edges.get((name, 1, "smart"))
