@@ -44,5 +44,11 @@ def trails(won, matches, bar):
     return 100.0 * wilson(won, matches)[1] < bar
 
 
+def outcome(score):
+    """Where a hand's score counts in (won, lost, tied): 0 above zero, 1
+    below, 2 at zero."""
+    return 0 if score > 0 else 1 if score < 0 else 2
+
+
 def mean(total, count):
     return total / count if count else 0.0

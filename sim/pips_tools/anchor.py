@@ -29,6 +29,8 @@ import argparse
 import sys
 import time
 
+from pips_sim import rates
+
 SIMULATIONS = 1000
 UCT_C = 20.0
 HANDS = 1000
@@ -185,7 +187,7 @@ def _play(first, hands, seed, simulations, uct_c, progress=None, level="smart"):
 
     bd, code = _tables()
     game = pyspiel.load_game("python_block_dominoes")
-    won = lost = tied = 0
+    counts = [0, 0, 0]  # hands won, lost, tied
     t_ours = t_ref = 0.0
     n_ours = n_ref = 0
     for i in range(first, hands):
@@ -220,15 +222,10 @@ def _play(first, hands, seed, simulations, uct_c, progress=None, level="smart"):
                 t_ref += time.time() - t0
                 n_ref += 1
             state.apply_action(action)
-        r = state.returns()[me]
-        if r > 0:
-            won += 1
-        elif r < 0:
-            lost += 1
-        else:
-            tied += 1
+        counts[rates.outcome(state.returns()[me])] += 1
         if progress is not None:
-            progress(i + 1, won, lost, tied)
+            progress(i + 1, *counts)
+    won, lost, tied = counts
     return won, lost, tied, t_ours, t_ref, n_ours, n_ref
 
 
@@ -264,7 +261,6 @@ def main(argv=None):
 
 
 def line(won, lost, tied, hands, seed, simulations, uct_c, ts, tr, ns, nr, level="smart"):
-    from pips_sim import rates
 
     decided = won + lost
     low, high = rates.wilson(won, decided)

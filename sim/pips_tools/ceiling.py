@@ -112,7 +112,7 @@ def run(games, seed=0, options=None):
     game_class = bergen.Bergen
     table = game_class.table(options)
     won = lost = shared = 0
-    hands_won = hands_lost = hands_tied = 0
+    hand_counts = [0, 0, 0]  # won, lost, tied
     seeing = SeeingBot()
     for i in range(games):
         match_seed = seed + i
@@ -129,13 +129,7 @@ def run(games, seed=0, options=None):
                 else:
                     move = random_bot.choose(game.view(seat))
                 game.play(seat, move)
-            score = game.utility(me)
-            if score > 0:
-                hands_won += 1
-            elif score < 0:
-                hands_lost += 1
-            else:
-                hands_tied += 1
+            hand_counts[rates.outcome(game.utility(me))] += 1
             match.end_hand()
         ranks = match.ranks()
         if ranks[me] == 1 and ranks[1 - me] != 1:
@@ -144,7 +138,7 @@ def run(games, seed=0, options=None):
             lost += 1
         else:
             shared += 1
-    return won, lost, shared, hands_won, hands_lost, hands_tied
+    return (won, lost, shared) + tuple(hand_counts)
 
 
 def main(argv=None):

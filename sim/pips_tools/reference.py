@@ -507,8 +507,9 @@ def head_to_head_hands(game_class, level, other, deals, seed, progress=None):
     from pips.bots import bot_rng
     from pips.rng import Rng
     from pips.selfplay import play_hand
+    from pips_sim import rates
 
-    won = lost = tied = 0
+    counts = [0, 0, 0]  # won, lost, tied
     for i in range(deals):
         for me in (0, 1):
             rng = bot_rng(seed + i)
@@ -519,16 +520,10 @@ def head_to_head_hands(game_class, level, other, deals, seed, progress=None):
                 if isinstance(bot, SeeingBot):
                     bot.game = game
             play_hand(game, bots)
-            u = game.utility(me)
-            if u > 0:
-                won += 1
-            elif u < 0:
-                lost += 1
-            else:
-                tied += 1
+            counts[rates.outcome(game.utility(me))] += 1
         if progress is not None:
-            progress(i + 1, won, lost, tied)
-    return won, lost, tied
+            progress(i + 1, *counts)
+    return tuple(counts)
 
 
 def main(argv=None):
