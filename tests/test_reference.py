@@ -115,17 +115,18 @@ def test_the_seeing_bot_leaves_the_hand_s_own_generator_alone():
 def test_hand_by_hand_plays_each_deal_at_both_seats(monkeypatch):
     """`--hands`: deal i twice, the bot in seat 0 and then in seat 1 on the
     same tiles, every hand counted once; the seeing bot sees its own hand."""
+    from pips import selfplay
     from pips_tools import reference as ref
 
     played = []
-    real = __import__("pips.selfplay", fromlist=["play_hand"]).play_hand
+    real = selfplay.play_hand
 
     def spy(game, bots):
         played.append((list(game.hands), [b.level for b in bots],
                        [getattr(b, "game", None) is game for b in bots]))
         return real(game, bots)
 
-    monkeypatch.setattr("pips.selfplay.play_hand", spy)
+    monkeypatch.setattr(selfplay, "play_hand", spy)
     block = games.get("block")
     won, lost, tied = ref.head_to_head_hands(block, "seeing", "random", 6, 40)
     assert won + lost + tied == 12 and won > lost

@@ -261,7 +261,6 @@ def main(argv=None):
 
 
 def line(won, lost, tied, hands, seed, simulations, uct_c, ts, tr, ns, nr, level="smart"):
-
     decided = won + lost
     low, high = rates.wilson(won, decided)
     return ("Block %s against OpenSpiel ISMCTS-%d (uct_c %g, random rollouts, resampler): %d hands "

@@ -174,7 +174,7 @@ def table(names, quick, jobs=2, out=sys.stdout):
     out.write("|---|---|---|---|---|---|---|---|\n")
     edges = {}
     base = {}
-    bars = {}  # what the stronger of two equals' rates must lie above
+    bars = {}  # what a player wins against equals, per seating (pips_sim.rates.bar_of)
     verdicts = []
     for (name, players, level, other, matches), (won, lost, shared, seconds) in zip(rows, results):
         rate = 100.0 * won / matches
