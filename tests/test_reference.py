@@ -91,6 +91,7 @@ def test_the_reference_and_the_seeing_bot_play_legal_moves_to_the_end(name, monk
     monkeypatch.setitem(reference.SETTINGS, "worlds", 2)
     monkeypatch.setitem(reference.SETTINGS, "playouts", 1)
     monkeypatch.setattr(reference, "REF_SOLO_ORDERS", 2)
+    monkeypatch.setattr(reference, "SMART_TIMES", {"draw": 2})
     game_class = games.get(name)
     players = 1 if game_class.max_players == 1 else 2
     levels = ["reference"] if players == 1 else ["reference", "seeing"]
@@ -136,3 +137,32 @@ def test_hand_by_hand_plays_each_deal_at_both_seats(monkeypatch):
         assert levels0 == ["seeing", "random"] and levels1 == ["random", "seeing"]
         assert sees0 == [True, False] and sees1 == [False, True]
     assert played[0][0] != played[2][0]  # a new deal each time
+
+
+def test_draw_s_reference_is_its_smart_decision_at_a_hundred_times_the_rollouts():
+    """Draw's reference decides as the smart bot does with SMART_TIMES times
+    the device's rollouts: the same move and the same draws from its
+    generator as a smart bot given that budget, other draws than the device
+    bot's own."""
+    from pips.bots import SmartBot, policy
+
+    draw = games.get("draw")
+    budget = policy(draw).budget(2)
+    assert reference.SMART_TIMES["draw"] == 100
+    checked = 0
+    for seed in range(6):
+        game = Match(draw, 2, draw.table(None), seed).new_hand()
+        view = game.view(game.turn)
+        if view.legal(bytearray(draw.max_moves)) < 2:
+            continue
+        ref = reference.ReferenceBot(Rng(seed + 50), draw)
+        big = SmartBot(Rng(seed + 50), draw, 100 * budget)
+        small = SmartBot(Rng(seed + 50), draw)
+        move = ref.choose(view)
+        assert move == big.choose(view)
+        small.choose(view)
+        assert (ref.rng.at, list(ref.rng.words)) == (big.rng.at, list(big.rng.words))
+        assert (ref.rng.at, list(ref.rng.words)) != (small.rng.at, list(small.rng.words))
+        checked += 1
+    assert checked >= 3
+
