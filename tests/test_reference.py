@@ -166,3 +166,28 @@ def test_draw_s_reference_is_its_smart_decision_at_a_hundred_times_the_rollouts(
         checked += 1
     assert checked >= 3
 
+
+def test_domino_uno_s_reference_plays_its_playouts_forty_moves_long(monkeypatch):
+    """The device's rollouts stop after 4 moves (DominoUno.playout_moves);
+    the reference and the seeing bot search with 40 as they were measured:
+    the same decisions and draws as with the game's own playouts set to 40,
+    other draws than with 4."""
+    du = games.get("domino-uno")
+    assert reference.REF_PLAYOUT_MOVES["domino-uno"] == 40 != du.playout_moves
+
+    def decide(seed, kind):
+        game = Match(du, 2, du.table(None), seed).new_hand()
+        bot = kind(Rng(seed + 9), du, 3, 2)
+        bot.game = game
+        move = bot.choose(game.view(game.turn))
+        return move, bot.rng.at, list(bot.rng.words)
+
+    for kind in (reference.ReferenceBot, reference.SeeingBot):
+        kept = [decide(seed, kind) for seed in range(3)]
+        monkeypatch.setattr(reference, "REF_PLAYOUT_MOVES", {})
+        short = [decide(seed, kind) for seed in range(3)]
+        monkeypatch.setattr(du, "playout_moves", 40)
+        long = [decide(seed, kind) for seed in range(3)]
+        monkeypatch.undo()
+        assert kept == long
+        assert kept != short

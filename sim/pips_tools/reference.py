@@ -52,6 +52,10 @@ PLAYOUTS = 16
 # serve the seeing bot only (the reference decides as its smart bot does).
 GAME_PLAYOUTS = {"block": 16, "matador": 16, "draw": 12, "uno": 16, "domino-uno": 6,
                  "twentyone": 32, "bergen": 16}
+# A game whose playouts stop early (Game.playout_moves) and are then weighed,
+# searched by the reference and the seeing bot with longer ones: Domino Uno's
+# 40 moves, as its reference was measured (the device's 4 buy it rollouts).
+REF_PLAYOUT_MOVES = {"domino-uno": 40}
 EXACT_BLOCK = 12  # tiles left in both hands, at most: Block solved exactly
 NODES = 4000  # positions a generic exact search may visit in a world
 # what a bot made without figures takes (the command line may change them)
@@ -271,6 +275,7 @@ class ReferenceBot(SmartBot):
         self.playouts = playouts or SETTINGS["playouts"] or GAME_PLAYOUTS.get(
             game_class.name if game_class is not None else "", PLAYOUTS)
         self.exact = EXACT.get(game_class.name) if game_class is not None else None
+        self.playout_moves = REF_PLAYOUT_MOVES.get(game_class.name) if game_class is not None else None
         self.decisions = 0
         self.solved = 0  # world-moves valued exactly
         self.valued = 0  # world-moves valued in all
@@ -335,6 +340,8 @@ class ReferenceBot(SmartBot):
                     totals[i] += v
                     continue
             rng.rewind()  # every move of a world on the same luck
+            if self.playout_moves is not None:
+                after.playout_moves = self.playout_moves  # its copies take it along
             total = 0
             scratch = None
             for _ in range(self.playouts):

@@ -26,11 +26,10 @@ from pips.games.domino_uno.game import (
 )
 
 # The smart bot's rollouts per decision (shared among the moves) by table
-# size: a rollout (DominoUno.playout, up to 40 moves) costs about 5 ms on a
-# 125 MHz Cortex-M0, less at six seats (3 tiles each: hands end sooner).
-# Chosen for a decision of about 100-130 ms (median) and under 200 ms (p90)
-# there (docs/device-bench.md, docs/figures.md).
-ROLLOUTS = (24, 24, 24, 24, 24, 24, 30)
+# size: a rollout (DominoUno.playout, 4 moves, then the hands are weighed)
+# costs about 2.2 ms on a 125 MHz Cortex-M0. Chosen for a decision of about
+# 100-130 ms (median) and under 200 ms (p90) there (docs/figures.md).
+ROLLOUTS = (56, 56, 56, 54, 52, 52, 60)
 
 
 # Chance in percent, by bot level, that a bot notices a missed uno in time.
