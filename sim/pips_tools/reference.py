@@ -47,9 +47,10 @@ WORLDS = 64
 PLAYOUTS = 16
 # Playouts a world-move by game, about a hundred times the device's rollouts
 # a decision in all (64 worlds, some four moves worth weighing): Block's 120
-# rollouts make 12,000, Matador's 42 make 4,200; Domino Uno's rollouts cost
-# the most and its device budget is 24 (2,400: 6 a world-move). Twenty-one's
-# serve the seeing bot only (the reference decides as its smart bot does).
+# rollouts make 12,000, Matador's 42 make 4,200; Domino Uno's 40-move
+# playouts cost the most and its device budget was 24 of them (2,400: 6 a
+# world-move). Draw's and Twenty-one's serve the seeing bot only (their
+# references decide as their smart bots do).
 GAME_PLAYOUTS = {"block": 16, "matador": 16, "draw": 12, "uno": 16, "domino-uno": 6,
                  "twentyone": 32, "bergen": 16}
 # A game whose playouts stop early (Game.playout_moves) and are then weighed,
