@@ -326,6 +326,8 @@ class ReferenceBot(SmartBot):
         buf = bytearray(len(self.buf))
         exact = self.exact
         memo = {}
+        if self.playout_moves is not None:
+            world.playout_moves = self.playout_moves  # once a world: its copies take it along
         rng.mark()
         for i in range(len(moves)):
             after = clone(world)
@@ -341,8 +343,6 @@ class ReferenceBot(SmartBot):
                     totals[i] += v
                     continue
             rng.rewind()  # every move of a world on the same luck
-            if self.playout_moves is not None:
-                after.playout_moves = self.playout_moves  # its copies take it along
             total = 0
             scratch = None
             for _ in range(self.playouts):

@@ -6,10 +6,10 @@ Rows per game at two seats (UNO and Domino Uno also at four, one bot against
 three random ones): random against random (the baseline), then easy, greedy
 (Normal), smart (Hard), the reference (pips_tools.reference: sampled worlds,
 each searched exactly where the rest of the hand is small, or Draw's smart
-decision, about a hundred times the device's budget) and the seeing bot (told every hidden piece; for
-Bergen pips_tools.ceiling's exact expectimax against random, a true ceiling;
-elsewhere the reference's search in the true world, an estimate of it)
-against random; then smart against the reference. A match counts as won
+decision, about a hundred times the device's budget) and the seeing bot
+(told every hidden piece; for Bergen pips_tools.ceiling's exact expectimax
+against random, a true ceiling; elsewhere the reference's search in the
+true world, an estimate of it) against random; then smart against the reference. A match counts as won
 only when the bot alone is first; a shared first place is no win. The edge
 of a bot is its rate less the baseline; the bar is met where smart's edge is
 at least 90% of the reference's. Solitaire has one seat: the share of deals
