@@ -9,17 +9,17 @@ each searched exactly where the rest of the hand is small, or Draw's smart
 decision, about a hundred times the device's budget) and the seeing bot
 (told every hidden piece; for Bergen pips_tools.ceiling's exact expectimax
 against random, a true ceiling; elsewhere the reference's search in the
-true world, an estimate of it) against random; then smart against the reference. A match counts as won
-only when the bot alone is first; a shared first place is no win. The edge
-of a bot is its rate less the baseline; the bar is met where smart's edge is
-at least 90% of the reference's. Solitaire has one seat: the share of deals
-won (the seeing row: deals a player who knows the stock's order can win, as
-the solver finds them).
+true world, an estimate of it) against random; then smart against the
+reference. A match counts as won only when the bot alone is first; a shared
+first place is no win. The edge of a bot is its rate less the baseline; the
+bar is met where smart's edge is at least 90% of the reference's. Solitaire
+has one seat: the share of deals won (the seeing row: deals a player who
+knows the stock's order can win, as the solver finds them).
 
 Match i of a row is dealt from seed + i, the bot in seat i % seats. The
 rows are shared among --jobs processes (default 2, one a core).
 
-    python -m pips_tools.strength            # the whole table (some 20 min on 2 idle cores)
+    python -m pips_tools.strength            # the whole table (some 20 to 30 min on 2 idle cores)
     python -m pips_tools.strength --quick    # a small sample, to try changes
     python -m pips_tools.strength --games block,uno --jobs 1
     python -m pips_tools.strength --anchor   # also Block smart against OpenSpiel ISMCTS
